@@ -1,0 +1,30 @@
+// Where compile commands come from: '-p <dir>', a compile_commands.json found
+// beside the sources (in a directory, its build/ folder, or a parent), the
+// flags after '--', or, with none of these, LibTorch's own include paths.
+#pragma once
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchtidy {
+
+struct TorchInstall {
+  std::string ConfigFile;                // TorchConfig.cmake, or empty with --torch-prefix
+  std::string Prefix;                    // holds include/torch/csrc/api/include
+  std::vector<std::string> IncludeDirs;  // as -isystem
+};
+
+// From --torch-prefix when given, else TorchConfig.cmake on $Torch_DIR,
+// $CMAKE_PREFIX_PATH, or the usual system places. Error says what was tried.
+std::optional<TorchInstall> findTorch(const std::string &PrefixOption, std::string &Error);
+
+// A compile_commands.json in Dir, Dir/build, or a parent of Dir; empty if none.
+std::string findCompileCommands(llvm::StringRef Dir);
+
+std::string makeAbsolute(llvm::StringRef Path);
+
+} // namespace torchtidy

@@ -1,0 +1,15 @@
+// "torchtidy <name> ..." commands beside linting (doctor, run, confirm).
+#pragma once
+
+namespace torchtidy {
+
+struct Subcommand {
+  const char *Name;
+  const char *Summary;
+  // Argv[0] is the subcommand's name; Self is torchtidy's own argv[0].
+  int (*Run)(int Argc, const char **Argv, const char *Self);
+};
+
+const Subcommand *findSubcommand(const char *Name);
+
+} // namespace torchtidy

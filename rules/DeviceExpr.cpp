@@ -1,0 +1,191 @@
+#include "DeviceExpr.h"
+
+#include "TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+static DeviceKind deviceTypeKind(const ValueDecl *D) {
+  if (const auto *EC = llvm::dyn_cast<EnumConstantDecl>(D)) {
+    if (EC->getQualifiedNameAsString() == "c10::DeviceType::CUDA")
+      return DeviceKind::Cuda;
+    if (EC->getQualifiedNameAsString() == "c10::DeviceType::CPU")
+      return DeviceKind::Cpu;
+  }
+  if (const auto *VD = llvm::dyn_cast<VarDecl>(D)) {
+    std::string Name = VD->getQualifiedNameAsString();
+    if (Name == "c10::kCUDA")
+      return DeviceKind::Cuda;
+    if (Name == "c10::kCPU")
+      return DeviceKind::Cpu;
+  }
+  return DeviceKind::Unknown;
+}
+
+static DeviceKind stringDeviceKind(llvm::StringRef S) {
+  if (S.starts_with("cuda"))
+    return DeviceKind::Cuda;
+  if (S == "cpu")
+    return DeviceKind::Cpu;
+  return DeviceKind::Unknown;
+}
+
+static bool isTensorOptionsType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && RD->getQualifiedNameAsString() == "c10::TensorOptions";
+}
+
+// Looks through implicit conversions and temporaries.
+static const Expr *skipTemporaries(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = llvm::dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = llvm::dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = llvm::dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else
+      return E;
+  }
+}
+
+static bool isDeviceOrOptions(const Expr *E) {
+  return isDeviceType(E->getType()) || isTensorOptionsType(E->getType());
+}
+
+// Looks through what carries a device value unchanged: temporaries and the
+// Device(DeviceType, index) / TensorOptions(Device) constructors. Stops at a
+// Device built from anything else (a string: Device("cuda:1")).
+static const Expr *innerDeviceExpr(const Expr *E) {
+  E = skipTemporaries(E);
+  while (const auto *C = llvm::dyn_cast<CXXConstructExpr>(E)) {
+    if (!isDeviceOrOptions(C) || C->getNumArgs() == 0)
+      return E;
+    const Expr *Arg = skipTemporaries(C->getArg(0));
+    if (!llvm::isa<DeclRefExpr>(Arg) && !isDeviceOrOptions(Arg))
+      return E;
+    E = Arg;
+  }
+  return E;
+}
+
+static const StringLiteral *stringArg(const CXXConstructExpr *C) {
+  const Expr *Arg = skipTemporaries(C->getArg(0));
+  if (const auto *SC = llvm::dyn_cast<CXXConstructExpr>(Arg); SC && SC->getNumArgs() > 0)
+    Arg = skipTemporaries(SC->getArg(0));
+  return llvm::dyn_cast<StringLiteral>(Arg);
+}
+
+DeviceKind literalDeviceKind(const Expr *E) {
+  const Expr *Inner = innerDeviceExpr(E);
+  if (!Inner)
+    return DeviceKind::Unknown;
+  if (const auto *DRE = llvm::dyn_cast<DeclRefExpr>(Inner))
+    return deviceTypeKind(DRE->getDecl());
+  if (const auto *C = llvm::dyn_cast<CXXConstructExpr>(Inner);
+      C && C->getNumArgs() > 0 && isDeviceType(C->getType()))
+    if (const StringLiteral *S = stringArg(C))
+      return stringDeviceKind(S->getString());
+  return DeviceKind::Unknown;
+}
+
+const Expr *deviceLiteralSite(const Expr *E) {
+  return literalDeviceKind(E) == DeviceKind::Unknown ? nullptr : innerDeviceExpr(E);
+}
+
+namespace {
+class AvailabilityFinder : public RecursiveASTVisitor<AvailabilityFinder> {
+public:
+  bool Found = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    std::string Name = FD->getQualifiedNameAsString();
+    Found |= Name == "torch::cuda::is_available" || Name == "torch::cuda::device_count" ||
+             Name == "at::hasCUDA" || Name == "c10::Device::is_cuda" ||
+             Name == "at::cuda::is_available" || Name == "at::cuda::device_count";
+    return !Found;
+  }
+};
+} // namespace
+
+bool isCudaAvailabilityTest(const Expr *Cond) {
+  if (!Cond)
+    return false;
+  AvailabilityFinder F;
+  F.TraverseStmt(const_cast<Expr *>(Cond));
+  return F.Found;
+}
+
+bool isGuardedByCudaTest(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNode Child = DynTypedNode::create(S);
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *If = P.get<IfStmt>()) {
+      if (If->getCond() != Child.get<Expr>() && isCudaAvailabilityTest(If->getCond()))
+        return true;
+    } else if (const auto *CO = P.get<ConditionalOperator>()) {
+      if (CO->getCond() != Child.get<Expr>() && isCudaAvailabilityTest(CO->getCond()))
+        return true;
+    } else if (P.get<FunctionDecl>()) {
+      return false;
+    }
+    Child = P;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+} // namespace torchtidy
+
+namespace torchtidy {
+
+static void addDeviceVar(const ValueDecl *D, std::vector<std::string> &Out) {
+  if (D && !D->getName().empty() && isDeviceType(D->getType()))
+    Out.push_back(D->getNameAsString());
+}
+
+std::vector<std::string> visibleDeviceVariables(const Stmt &S, ASTContext &Ctx) {
+  std::vector<std::string> Names;
+  DynTypedNode Child = DynTypedNode::create(S);
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *CS = P.get<CompoundStmt>()) {
+      for (const Stmt *Sub : CS->body()) {
+        if (Sub == Child.get<Stmt>())
+          break;
+        if (const auto *DS = llvm::dyn_cast<DeclStmt>(Sub))
+          for (const Decl *D : DS->decls())
+            addDeviceVar(llvm::dyn_cast<VarDecl>(D), Names);
+      }
+    } else if (const auto *LE = P.get<LambdaExpr>()) {
+      for (const ParmVarDecl *Param : LE->getCallOperator()->parameters())
+        addDeviceVar(Param, Names);
+      if (LE->getCaptureDefault() == LCD_None)
+        return Names;
+    } else if (const auto *FD = P.get<FunctionDecl>()) {
+      for (const ParmVarDecl *Param : FD->parameters())
+        addDeviceVar(Param, Names);
+      if (const auto *MD = llvm::dyn_cast<CXXMethodDecl>(FD);
+          MD && !MD->isStatic() && !MD->getParent()->isLambda())
+        for (const FieldDecl *F : MD->getParent()->fields())
+          addDeviceVar(F, Names);
+      return Names;
+    }
+    Child = P;
+    Parents = Ctx.getParents(P);
+  }
+  return Names;
+}
+
+} // namespace torchtidy

@@ -1,0 +1,36 @@
+// Which device an expression names: a CUDA literal (torch::kCUDA,
+// c10::DeviceType::CUDA, torch::Device("cuda:1"), torch::Device(kCUDA, 1)),
+// the CPU, or something only known at run time (a device variable).
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+namespace torchtidy {
+
+enum class DeviceKind { Unknown, Cuda, Cpu };
+
+// What device a DeviceType, Device or TensorOptions expression names when
+// that is fixed in the code; Unknown for variables and anything computed.
+DeviceKind literalDeviceKind(const clang::Expr *E);
+
+// The innermost expression that spells the literal device (the kCUDA
+// reference, or the Device constructor taking a string), for reporting.
+const clang::Expr *deviceLiteralSite(const clang::Expr *E);
+
+// A condition that asks whether CUDA can be used: torch::cuda::is_available(),
+// torch::cuda::device_count(), at::hasCUDA(), device.is_cuda().
+bool isCudaAvailabilityTest(const clang::Expr *Cond);
+
+// The statement runs only under such a test (an if branch, or one arm of a
+// conditional operator).
+bool isGuardedByCudaTest(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+} // namespace torchtidy
+
+namespace torchtidy {
+// The names of torch::Device variables visible at the statement: locals
+// declared before it in enclosing blocks, parameters, and fields of the
+// enclosing class. Stops at a lambda without a capture-default.
+std::vector<std::string> visibleDeviceVariables(const clang::Stmt &S, clang::ASTContext &Ctx);
+} // namespace torchtidy

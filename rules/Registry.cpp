@@ -1,0 +1,38 @@
+#include "Registry.h"
+
+#include "data_parallel.h"
+#include "hardcoded_device.h"
+
+#include <algorithm>
+
+namespace torchtidy {
+
+template <typename T>
+static std::unique_ptr<Check> create(const CheckOptions::Map &Options, DiagSink &Sink) {
+  return std::make_unique<T>(T::Info, Options, Sink);
+}
+
+template <typename T> static CheckFactory entry() { return {&T::Info, &create<T>}; }
+
+llvm::ArrayRef<CheckFactory> allChecks() {
+  static const std::vector<CheckFactory> Checks = [] {
+    std::vector<CheckFactory> V = {
+        // One line per check.
+        entry<DataParallelCheck>(),
+        entry<HardcodedDeviceCheck>(),
+    };
+    std::sort(V.begin(), V.end(),
+              [](const CheckFactory &A, const CheckFactory &B) { return A.Info->Id < B.Info->Id; });
+    return V;
+  }();
+  return Checks;
+}
+
+const CheckFactory *findCheck(llvm::StringRef Id) {
+  for (const CheckFactory &F : allChecks())
+    if (F.Info->Id == Id)
+      return &F;
+  return nullptr;
+}
+
+} // namespace torchtidy

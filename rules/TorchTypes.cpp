@@ -1,0 +1,94 @@
+#include "TorchTypes.h"
+
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD ? RD->getDefinition() ? RD->getDefinition() : RD : nullptr;
+}
+
+static bool hasQualifiedName(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  return RD->getQualifiedNameAsString() == Name;
+}
+
+bool isOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualifiedName) {
+  if (!RD)
+    return false;
+  RD = RD->getDefinition() ? RD->getDefinition() : RD;
+  if (hasQualifiedName(RD, QualifiedName))
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (isOrDerivesFrom(recordOf(Base.getType()), QualifiedName))
+      return true;
+  return false;
+}
+
+bool isTensorType(QualType T) {
+  return isOrDerivesFrom(recordOf(T), "at::TensorBase");
+}
+
+bool isDeviceType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && hasQualifiedName(RD, "c10::Device");
+}
+
+bool isModuleClass(const CXXRecordDecl *RD) {
+  return isOrDerivesFrom(RD, "torch::nn::Module");
+}
+
+bool isOptimizerClass(const CXXRecordDecl *RD) {
+  return isOrDerivesFrom(RD, "torch::optim::Optimizer");
+}
+
+bool isTensorMethod(const FunctionDecl *FD, llvm::StringRef Name) {
+  const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD || MD->getName() != Name)
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  return hasQualifiedName(RD, "at::Tensor") || hasQualifiedName(RD, "at::TensorBase");
+}
+
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *FD = P.get<FunctionDecl>())
+      return FD;
+    if (const auto *LE = P.get<LambdaExpr>())
+      return LE->getCallOperator();
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+const CXXRecordDecl *enclosingModuleClass(const Stmt &S, ASTContext &Ctx) {
+  // Default member initializers have a field, not a function, as parent.
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  const DeclContext *DC = nullptr;
+  while (!Parents.empty() && !DC) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *D = P.get<Decl>())
+      DC = llvm::isa<DeclContext>(D) ? llvm::cast<DeclContext>(D) : D->getDeclContext();
+    else
+      Parents = Ctx.getParents(P);
+  }
+  // Semantic parents: an out-of-line method leads to its class, a lambda's
+  // class to the function that holds it.
+  for (; DC; DC = DC->getParent()) {
+    const auto *RD = llvm::dyn_cast<CXXRecordDecl>(DC);
+    if (RD && !RD->isLambda() && isModuleClass(RD))
+      return RD;
+  }
+  return nullptr;
+}
+
+} // namespace torchtidy

@@ -1,0 +1,49 @@
+// What LibTorch declarations an expression or type refers to. Every answer
+// comes from the declarations in the real headers, never from spelling, so
+// aliases (torch::Tensor), auto, typedefs and template arguments all work.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+namespace torchtidy {
+
+// The record behind a type, looking through references, pointers to it is
+// not done (a Tensor* is not a tensor), cv-qualifiers and sugar.
+const clang::CXXRecordDecl *recordOf(clang::QualType T);
+
+// True for the record itself or any class derived from it.
+bool isOrDerivesFrom(const clang::CXXRecordDecl *RD, llvm::StringRef QualifiedName);
+
+bool isTensorType(clang::QualType T);   // at::Tensor, at::TensorBase and subclasses
+bool isDeviceType(clang::QualType T);   // c10::Device
+bool isModuleClass(const clang::CXXRecordDecl *RD);     // torch::nn::Module subclasses
+bool isOptimizerClass(const clang::CXXRecordDecl *RD);  // torch::optim::Optimizer subclasses
+
+// A method of at::Tensor (or at::TensorBase) with this name.
+bool isTensorMethod(const clang::FunctionDecl *FD, llvm::StringRef Name);
+
+// The function (or lambda call operator) whose body holds the node.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// The torch::nn::Module subclass whose member function (or a lambda inside
+// one) contains the statement; null when there is none.
+const clang::CXXRecordDecl *enclosingModuleClass(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// Matchers over the same facts, for registerMatchers.
+namespace matchers {
+AST_MATCHER(clang::CXXRecordDecl, isTorchModule) { return isModuleClass(&Node); }
+AST_MATCHER(clang::Expr, hasTensorType) { return isTensorType(Node.getType()); }
+// A call of a method of at::Tensor named one of the given names.
+inline clang::ast_matchers::internal::Matcher<clang::CXXMemberCallExpr>
+callsTensorMethod(std::vector<std::string> Names) {
+  using namespace clang::ast_matchers;
+  return callee(cxxMethodDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())),
+                              ofClass(cxxRecordDecl(anyOf(hasName("::at::Tensor"),
+                                                          hasName("::at::TensorBase"))))));
+}
+} // namespace matchers
+
+} // namespace torchtidy

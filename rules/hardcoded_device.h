@@ -1,0 +1,21 @@
+#pragma once
+
+#include "Check.h"
+
+namespace torchtidy {
+
+// torch-hardcoded-device: a CUDA device fixed in code that should follow
+// one device variable (see docs/rules/torch-hardcoded-device.md).
+class HardcodedDeviceCheck : public Check {
+public:
+  static const RuleInfo Info;
+  using Check::Check;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkCudaCall(const clang::CXXMemberCallExpr &Call, clang::ASTContext &Ctx);
+  void checkLiteral(const clang::Expr &Leaf, clang::ASTContext &Ctx);
+};
+
+} // namespace torchtidy

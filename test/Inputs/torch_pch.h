@@ -1,0 +1,2 @@
+// The precompiled header the test suites share.
+#include <torch/torch.h>

@@ -1,0 +1,21 @@
+import os
+import lit.formats
+
+config.name = "torchtidy"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.environment["PATH"] = os.pathsep.join(
+    [config.torchtidy_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+
+# %torch_flags: the LibTorch flags every rule test parses with, reusing the
+# suite's precompiled torch/torch.h.
+torch_flags = "%s -include-pch %s" % (config.test_cxxflags, config.torch_pch)
+config.substitutions.append(("%torch_flags", torch_flags))
+config.substitutions.append(("%torch_cuda_flags",
+                             "%s -isystem /usr/local/cuda/include -isystem %s"
+                             % (torch_flags, config.cuda_stub_include)))
+config.substitutions.append(("%torchtidy", os.path.join(config.torchtidy_bin_dir, "torchtidy")))
+config.substitutions.append(("%check_messages", "python3 %s" % os.path.join(config.test_source_root, "check_messages.py")))
