@@ -18,4 +18,5 @@ config.substitutions.append(("%torch_cuda_flags",
                              "%s -isystem /usr/local/cuda/include -isystem %s"
                              % (torch_flags, config.cuda_stub_include)))
 config.substitutions.append(("%torchtidy", os.path.join(config.torchtidy_bin_dir, "torchtidy")))
-config.substitutions.append(("%check_messages", "python3 %s" % os.path.join(config.test_source_root, "check_messages.py")))
+config.substitutions.append(("%bindir", config.torchtidy_bin_dir))
+config.substitutions.append(("%testbindir", config.test_exec_root))
