@@ -39,7 +39,9 @@ void DataParallelCheck::check(const MatchFinder::MatchResult &Result) {
           : "runs one replica per device from one host thread, with outputs left for one device "
             "to gather";
   const SourceManager &SM = *Result.SourceManager;
-  SourceLocation Loc = Call->getCallee()->getExprLoc();
+  // At the function's name, past any namespace qualifier.
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
+  SourceLocation Loc = Ref ? Ref->getLocation() : Call->getBeginLoc();
   diag(SM, Loc,
        "'" + Name + "' " + What +
            "; use one process per GPU with its own module and data shard, averaging gradients "

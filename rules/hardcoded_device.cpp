@@ -129,6 +129,7 @@ void HardcodedDeviceCheck::checkLiteral(const Expr &Leaf, ASTContext &Ctx) {
   if (const auto *Var = Consumer.get<VarDecl>()) {
     if (!isDeviceType(Var->getType()) || isGuardedByCudaTest(Leaf, Ctx))
       return;
+    Loc = Var->getLocation();
     diag(SM, Loc, "device '" + Var->getNameAsString() +
                       "' is fixed to CUDA with no CPU fallback; the program fails on a machine "
                       "without a GPU")
