@@ -20,3 +20,8 @@ config.substitutions.append(("%torch_cuda_flags",
 config.substitutions.append(("%torchtidy", os.path.join(config.torchtidy_bin_dir, "torchtidy")))
 config.substitutions.append(("%bindir", config.torchtidy_bin_dir))
 config.substitutions.append(("%testbindir", config.test_exec_root))
+config.substitutions.append(("%expect_exit", "python3 %s" % os.path.join(config.test_source_root, "expect_exit.py")))
+# A folder outside the repository, where no compile_commands.json of a
+# parent directory (the project's own build/) can be found.
+import tempfile
+config.substitutions.append(("%outside_tmp", tempfile.mkdtemp(prefix="torchtidy-lit-")))

@@ -1,0 +1,2 @@
+#include "shared_header.h"
+int b() { return 1; }
