@@ -87,6 +87,13 @@ public:
 
   void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
 
+  // Bodies of functions in system headers are never matched: Sema skips
+  // them, as clangd does for its preambles. Those it needs (constexpr,
+  // deduced return types) it parses anyway.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation()));
+  }
+
   // Only declarations parsed from the user's code are matched: LibTorch's
   // own (system headers, or a precompiled header) are never traversed.
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
@@ -116,6 +123,7 @@ public:
   AnalysisAction(const AnalysisOptions &Opts, TUResult &Result) : Opts(Opts), Result(Result) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = Opts.SkipSystemBodies;
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
     PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Result.Errors));

@@ -18,6 +18,7 @@ struct AnalysisOptions {
   CheckOptions::Map Options;
   unsigned Jobs = 1;
   std::vector<std::string> ExtraArgs;   // appended to every compile command
+  bool SkipSystemBodies = true;         // don't parse function bodies in system headers
   std::function<void(const TUResult &, size_t Done, size_t Total)> OnDone;
 };
 
