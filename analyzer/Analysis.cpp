@@ -124,6 +124,9 @@ public:
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = Opts.SkipSystemBodies;
+    // Errors are reported per file by the driver, not as clang's
+    // "N errors generated." (printed only when carets are shown).
+    CI.getDiagnosticOpts().ShowCarets = false;
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
     PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Result.Errors));
