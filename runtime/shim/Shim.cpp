@@ -1,0 +1,375 @@
+// libtorchtidy_rt.so: the runtime shim. Loaded with LD_PRELOAD (or linked),
+// it registers a LibTorch RecordFunction observer for the ops that the
+// static checks are about, aggregates the events by call site (kind,
+// attributes, raw return addresses) and writes the trace, a versioned JSON
+// file (docs/trace.md), atomically when the process ends. No LLVM here: the
+// analyzer symbolizes the (module, offset) pairs later.
+#include "Trace.h"
+
+#include <ATen/detail/CUDAHooksInterface.h>
+#include <ATen/record_function.h>
+#include <c10/util/Exception.h>
+#include <torch/version.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <execinfo.h>
+
+namespace torchtidy_rt {
+
+using Clock = std::chrono::steady_clock;
+
+static Recorder *TheRecorder = nullptr;
+
+Recorder &recorder() { return *TheRecorder; }
+
+namespace {
+
+// Per-thread nesting, so aten::to -> aten::_to_copy -> aten::copy_ and
+// aten::item -> aten::_local_scalar_dense count once, at the outermost op.
+thread_local int CopyDepth = 0;
+thread_local int ScalarDepth = 0;
+thread_local int AccumulateDepth = 0;
+
+enum class OpClass { None, To, ToCopy, Copy, Item, LocalScalar, AddInPlace, Zero, Accumulate, DataParallel };
+
+OpClass classify(const char *Name) {
+  if (std::strncmp(Name, "aten::", 6) == 0) {
+    const char *N = Name + 6;
+    switch (N[0]) {
+    case 't':
+      if (std::strcmp(N, "to") == 0)
+        return OpClass::To;
+      break;
+    case '_':
+      if (std::strcmp(N, "_to_copy") == 0)
+        return OpClass::ToCopy;
+      if (std::strcmp(N, "_local_scalar_dense") == 0)
+        return OpClass::LocalScalar;
+      break;
+    case 'c':
+      if (std::strcmp(N, "copy_") == 0)
+        return OpClass::Copy;
+      break;
+    case 'i':
+      if (std::strcmp(N, "item") == 0)
+        return OpClass::Item;
+      break;
+    case 'a':
+      if (std::strcmp(N, "add_") == 0)
+        return OpClass::AddInPlace;
+      break;
+    case 'z':
+      if (std::strcmp(N, "zero_") == 0)
+        return OpClass::Zero;
+      break;
+    }
+    return OpClass::None;
+  }
+  if (std::strcmp(Name, "torch::autograd::AccumulateGrad") == 0)
+    return OpClass::Accumulate;
+  // torch::nn::parallel's autograd functions (Scatter, Gather) and the
+  // replicate/broadcast work of data_parallel.
+  if (std::strstr(Name, "Scatter") || std::strstr(Name, "Gather") || std::strstr(Name, "Broadcast") ||
+      std::strstr(Name, "broadcast") || std::strstr(Name, "replicate"))
+    return OpClass::DataParallel;
+  return OpClass::None;
+}
+
+std::string deviceName(const c10::Device &D) {
+  std::string S = c10::DeviceTypeName(D.type(), /*lower_case=*/true);
+  if (D.has_index())
+    S += ":" + std::to_string(D.index());
+  return S;
+}
+
+struct Context : at::ObserverContext {
+  OpClass Class = OpClass::None;
+  Clock::time_point Start;
+  EventAttrs Attrs;
+  Stack Frames;
+};
+
+void captureStack(Stack &S) {
+  void *Buf[kMaxFrames + 3];
+  int N = backtrace(Buf, kMaxFrames + 3);
+  // Drop captureStack and the observer's start callback.
+  int Skip = N > 2 ? 2 : 0;
+  S.N = 0;
+  for (int I = Skip; I < N && S.N < kMaxFrames; ++I)
+    S.Frames[S.N++] = reinterpret_cast<uintptr_t>(Buf[I]);
+}
+
+bool readBool(c10::ArrayRef<const c10::IValue> In, size_t I, bool Default) {
+  if (I < In.size() && In[I].isBool())
+    return In[I].toBool();
+  return Default;
+}
+
+void fillCopyAttrs(OpClass C, c10::ArrayRef<const c10::IValue> In, EventAttrs &A) {
+  if (In.empty() || !In[0].isTensor())
+    return;
+  const at::Tensor &Self = In[0].toTensor();
+  if (!Self.defined())
+    return;
+  c10::Device Src = Self.device(), Dst = Self.device();
+  size_t NonBlockingAt = 2;
+  if (C == OpClass::Copy) { // copy_(self, src, non_blocking)
+    Dst = Self.device();
+    if (In.size() > 1 && In[1].isTensor() && In[1].toTensor().defined())
+      Src = In[1].toTensor().device();
+    NonBlockingAt = 2;
+  } else if (C == OpClass::ToCopy) { // _to_copy(self, dtype?, layout?, device?, pin_memory?, non_blocking, mf?)
+    if (In.size() > 3 && In[3].isDevice())
+      Dst = In[3].toDevice();
+    NonBlockingAt = 5;
+  } else { // aten::to, four overloads
+    if (In.size() == 8) { // to.dtype_layout
+      if (In[3].isDevice())
+        Dst = In[3].toDevice();
+      NonBlockingAt = 5;
+    } else if (In.size() > 1 && In[1].isDevice()) { // to.device
+      Dst = In[1].toDevice();
+      NonBlockingAt = 3;
+    } else if (In.size() > 1 && In[1].isTensor()) { // to.other
+      if (In[1].toTensor().defined())
+        Dst = In[1].toTensor().device();
+    } // to.dtype: same device
+  }
+  const at::Tensor &SrcT = (C == OpClass::Copy && In.size() > 1 && In[1].isTensor()) ? In[1].toTensor() : Self;
+  A.Src = deviceName(Src);
+  A.Dst = deviceName(Dst);
+  A.NonBlocking = readBool(In, NonBlockingAt, false) ? 1 : 0;
+  if (Src.is_cpu() && !Dst.is_cpu() && SrcT.defined() && SrcT.has_storage()) {
+    // Pinned or pageable: asked of the CUDA hooks (the driver's pointer
+    // attributes in a CUDA build), not through the dispatcher.
+    A.Pinned = at::detail::getCUDAHooks().isPinnedPtr(SrcT.data_ptr()) ? 1 : 0;
+    A.Blocking = !(A.NonBlocking == 1 && A.Pinned == 1);
+  } else if (!Src.is_cpu() && Dst.is_cpu()) {
+    A.Blocking = A.NonBlocking != 1;
+  }
+}
+
+std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
+  const char *Name = Fn.name();
+  if (!Name)
+    return nullptr;
+  OpClass C = classify(Name);
+  if (C == OpClass::None)
+    return nullptr;
+  c10::ArrayRef<const c10::IValue> In = Fn.inputs();
+  switch (C) {
+  case OpClass::To:
+  case OpClass::ToCopy:
+  case OpClass::Copy: {
+    if (CopyDepth++ > 0 || AccumulateDepth > 0)
+      break; // counted at the outermost op; AccumulateGrad's own copies are not the user's
+    auto Ctx = std::make_unique<Context>();
+    Ctx->Class = C;
+    Ctx->Attrs.Kind = "copy";
+    Ctx->Attrs.Op = Name;
+    fillCopyAttrs(C, In, Ctx->Attrs);
+    captureStack(Ctx->Frames);
+    Ctx->Start = Clock::now();
+    return Ctx;
+  }
+  case OpClass::Item:
+  case OpClass::LocalScalar: {
+    if (ScalarDepth++ > 0)
+      break;
+    auto Ctx = std::make_unique<Context>();
+    Ctx->Class = C;
+    Ctx->Attrs.Kind = "scalar-read";
+    Ctx->Attrs.Op = Name;
+    if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined()) {
+      c10::Device D = In[0].toTensor().device();
+      Ctx->Attrs.Src = deviceName(D);
+      Ctx->Attrs.Dst = "cpu";
+      Ctx->Attrs.Blocking = !D.is_cpu();
+    }
+    captureStack(Ctx->Frames);
+    Ctx->Start = Clock::now();
+    return Ctx;
+  }
+  case OpClass::Zero:
+    if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined())
+      recorder().noteCleared(In[0].toTensor().unsafeGetTensorImpl());
+    break;
+  case OpClass::Accumulate: {
+    ++AccumulateDepth;
+    auto Ctx = std::make_unique<Context>();
+    Ctx->Class = C;
+    return Ctx; // a scope marker: ended in onEnd
+  }
+  case OpClass::AddInPlace: {
+    if (AccumulateDepth == 0 || In.empty() || !In[0].isTensor() || !In[0].toTensor().defined())
+      break;
+    // AccumulateGrad adding into an already defined gradient.
+    auto Ctx = std::make_unique<Context>();
+    Ctx->Class = C;
+    Ctx->Attrs.Kind = "grad-accumulate";
+    Ctx->Attrs.Op = Name;
+    Ctx->Attrs.Src = deviceName(In[0].toTensor().device());
+    Ctx->Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
+    captureStack(Ctx->Frames);
+    Ctx->Start = Clock::now();
+    return Ctx;
+  }
+  case OpClass::DataParallel: {
+    auto Ctx = std::make_unique<Context>();
+    Ctx->Class = C;
+    Ctx->Attrs.Kind = "data-parallel";
+    Ctx->Attrs.Op = Name;
+    captureStack(Ctx->Frames);
+    Ctx->Start = Clock::now();
+    return Ctx;
+  }
+  case OpClass::None:
+    break;
+  }
+  return nullptr;
+}
+
+void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
+  if (!Raw) {
+    // Nested copies and scalar reads still unwind their depth.
+    const char *Name = Fn.name();
+    if (!Name)
+      return;
+    switch (classify(Name)) {
+    case OpClass::To:
+    case OpClass::ToCopy:
+    case OpClass::Copy:
+      if (CopyDepth > 0)
+        --CopyDepth;
+      break;
+    case OpClass::Item:
+    case OpClass::LocalScalar:
+      if (ScalarDepth > 0)
+        --ScalarDepth;
+      break;
+    default:
+      break;
+    }
+    return;
+  }
+  auto *Ctx = static_cast<Context *>(Raw);
+  switch (Ctx->Class) {
+  case OpClass::To:
+  case OpClass::ToCopy:
+  case OpClass::Copy:
+    if (CopyDepth > 0)
+      --CopyDepth;
+    break;
+  case OpClass::Item:
+  case OpClass::LocalScalar:
+    if (ScalarDepth > 0)
+      --ScalarDepth;
+    break;
+  case OpClass::Accumulate:
+    if (AccumulateDepth > 0)
+      --AccumulateDepth;
+    return;
+  default:
+    break;
+  }
+  uint64_t Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - Ctx->Start).count();
+  recorder().record(Ctx->Attrs, Ctx->Frames, Ns);
+}
+
+// Sync-debug mode (CUDA builds): c10's "called a synchronizing CUDA
+// operation" warnings become events; other warnings go to the old handler.
+struct SyncDebugHandler : c10::WarningHandler {
+  c10::WarningHandler *Previous = nullptr;
+  void process(const c10::SourceLocation &Loc, const std::string &Msg, const bool Verbatim) override {
+    if (Msg.find("synchronizing CUDA operation") != std::string::npos) {
+      EventAttrs A;
+      A.Kind = "sync-debug";
+      A.Op = Msg.substr(0, 120);
+      A.Blocking = true;
+      Stack S;
+      captureStack(S);
+      recorder().record(A, S, 0);
+      return;
+    }
+    if (Previous)
+      Previous->process(Loc, Msg, Verbatim);
+  }
+};
+
+void enableSyncDebug(CudaState &Cuda) {
+  // c10::cuda::warning_state() is inline in LibTorch 1.13 (its static
+  // instance is exported), a function from 2.x on: accept either.
+  void *Lib = dlopen("libc10_cuda.so", RTLD_NOW | RTLD_NOLOAD);
+  if (!Lib) {
+    Cuda.SyncDebug = "not enabled: libc10_cuda.so is not loaded";
+    return;
+  }
+  int *Mode = nullptr;
+  if (void *F = dlsym(Lib, "_ZN3c104cuda13warning_stateEv"))
+    Mode = reinterpret_cast<int *>(reinterpret_cast<void *(*)()>(F)());
+  else if (void *V = dlsym(Lib, "_ZZN3c104cuda13warning_stateEvE14warning_state_"))
+    Mode = static_cast<int *>(V);
+  if (!Mode) {
+    Cuda.SyncDebug = "not enabled: c10::cuda::warning_state not found in libc10_cuda.so";
+    return;
+  }
+  static SyncDebugHandler Handler;
+  Handler.Previous = c10::Warning::get_warning_handler();
+  c10::Warning::set_warning_handler(&Handler);
+  if (*Mode == 0)
+    *Mode = 1; // SyncDebugMode::L_WARN
+  Cuda.SyncDebug = "enabled (warn)";
+}
+
+void onExit() { recorder().write("exit", 0); }
+
+void onSignal(int Sig) {
+  // Best effort: the process is going down anyway. Write what we have,
+  // then die of the same signal.
+  static volatile sig_atomic_t Once = 0;
+  if (!Once) {
+    Once = 1;
+    recorder().write("signal", Sig);
+  }
+  std::signal(Sig, SIG_DFL);
+  std::raise(Sig);
+}
+
+} // namespace
+
+__attribute__((constructor)) static void init() {
+  const char *Disabled = std::getenv("TORCHTIDY_DISABLE");
+  if (Disabled && *Disabled && std::strcmp(Disabled, "0") != 0)
+    return;
+  TheRecorder = new Recorder(); // never destroyed: other threads may still record at exit
+  Recorder &R = *TheRecorder;
+  R.TorchVersion = TORCH_VERSION;
+  {
+    void *Warm[4];
+    backtrace(Warm, 4); // loads libgcc_s now, not inside the first observed op
+  }
+  at::addGlobalCallback(at::RecordFunctionCallback(onStart, onEnd)
+                            .needsInputs(true)
+                            .scopes({at::RecordScope::FUNCTION, at::RecordScope::BACKWARD_FUNCTION}));
+  detectCuda(R.Cuda);
+  if (R.Cuda.Observed) {
+    const char *SD = std::getenv("TORCHTIDY_SYNC_DEBUG");
+    if (!SD || std::strcmp(SD, "0") != 0)
+      enableSyncDebug(R.Cuda);
+  }
+  std::atexit(onExit);
+  const char *NoSig = std::getenv("TORCHTIDY_NO_SIGNALS");
+  if (!NoSig || !*NoSig)
+    for (int Sig : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT}) {
+      struct sigaction Old;
+      sigaction(Sig, nullptr, &Old);
+      if (Old.sa_handler == SIG_DFL) // never replace the program's own handler
+        std::signal(Sig, onSignal);
+    }
+}
+
+} // namespace torchtidy_rt
