@@ -488,6 +488,11 @@ void Doctor::layer3(Layer &L) {
   // PTX for compute_XY is compiled at first use on any later architecture.
   if (Torch.Sm.empty() && Torch.Ptx.empty())
     return;
+  std::string Archs;
+  for (int S : Torch.Sm)
+    Archs += (Archs.empty() ? "sm_" : " sm_") + std::to_string(S);
+  for (int P : Torch.Ptx)
+    Archs += (Archs.empty() ? "compute_" : " compute_") + std::to_string(P);
   std::set<int> Seen;
   for (const DeviceInfo &Dev : Devices) {
     int Cc = Dev.Major * 10 + Dev.Minor;
@@ -498,14 +503,14 @@ void Doctor::layer3(Layer &L) {
                             [&](int S) { return S / 10 == Dev.Major && S <= Cc; });
     bool Ptx = std::any_of(Torch.Ptx.begin(), Torch.Ptx.end(), [&](int P) { return P <= Cc; });
     if (Sass)
-      L.ok(Label, "yes (" + Torch.ArchFlags + ")");
+      L.ok(Label, "yes (LibTorch has " + Archs + ")");
     else if (Ptx)
-      L.warn(Label, "PTX only (" + Torch.ArchFlags + ")",
+      L.warn(Label, "PTX only (LibTorch has " + Archs + ")",
              "LibTorch has no compiled kernels for " + Dev.Name + ": they are JIT-compiled from PTX at first "
              "use (a long start, and slower kernels)",
              "use a LibTorch build whose architecture list includes sm_" + std::to_string(Cc));
     else
-      L.fail(Label, "no (" + Torch.ArchFlags + ")",
+      L.fail(Label, "no (LibTorch has " + Archs + ")",
              "LibTorch has no kernels for " + Dev.Name + " (sm_" + std::to_string(Cc) +
                  "): kernel launches fail with \"no kernel image is available for execution on the device\"",
              "use a LibTorch build (usually a newer CUDA one) whose architecture list includes sm_" +
