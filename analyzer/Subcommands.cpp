@@ -1,4 +1,5 @@
 #include "Subcommands.h"
+#include "Confirm.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,6 +35,8 @@ static int doctor(int Argc, const char **Argv, const char *Self) {
 
 static const Subcommand Subcommands[] = {
     {"doctor", "check the CUDA driver, runtime, LibTorch build and device", doctor},
+    {"run", "run a program with the runtime shim and confirm findings", confirm::runCommand},
+    {"confirm", "join a runtime trace with static findings", confirm::confirmCommand},
 };
 
 const Subcommand *findSubcommand(const char *Name) {

@@ -1,0 +1,333 @@
+#include "Confirm.h"
+
+#include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace torchtidy {
+namespace confirm {
+
+using nlohmann::json;
+
+static bool readJson(const std::string &Path, json &J, std::string &Error) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    Error = Path + ": " + Buf.getError().message();
+    return false;
+  }
+  J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end(), nullptr, false);
+  if (J.is_discarded()) {
+    Error = Path + ": not valid JSON (a trace cut short?)";
+    return false;
+  }
+  return true;
+}
+
+static bool hasDebugInfo(const std::string &Path) {
+  auto Bin = llvm::object::createBinary(Path);
+  if (!Bin) {
+    llvm::consumeError(Bin.takeError());
+    return false;
+  }
+  auto *Obj = llvm::dyn_cast<llvm::object::ObjectFile>(Bin->getBinary());
+  if (!Obj)
+    return false;
+  for (const llvm::object::SectionRef &S : Obj->sections()) {
+    auto Name = S.getName();
+    if (Name && (*Name == ".debug_info" || *Name == ".zdebug_info"))
+      return true;
+    if (!Name)
+      llvm::consumeError(Name.takeError());
+  }
+  return false;
+}
+
+static int tri(const json &E, const char *Key) {
+  if (!E.contains(Key) || E[Key].is_null())
+    return -1;
+  return E[Key].get<bool>() ? 1 : 0;
+}
+
+bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
+  json J;
+  if (!readJson(Path, J, Error))
+    return false;
+  if (!J.is_object() || J.value("format", "") != "torchtidy-trace/1") {
+    Error = Path + ": not a torchtidy trace (expected \"format\": \"torchtidy-trace/1\")";
+    return false;
+  }
+  T.Path = Path;
+  T.Exe = J.value("exe", "");
+  T.Evidence = J.value("evidence", "cpu");
+  if (J.contains("cuda"))
+    T.CudaReason = J["cuda"].value("reason", "");
+  if (J.contains("end")) {
+    T.EndHow = J["end"].value("how", "");
+    T.EndSignal = J["end"].value("signal", 0);
+    T.EndDescription = J["end"].value("description", "");
+  }
+  if (J.contains("summary")) {
+    T.Sites = J["summary"].value("sites", 0ull);
+    T.Events = J["summary"].value("events", 0ull);
+    T.Dropped = J["summary"].value("dropped", 0ull);
+  }
+  // Modules: only those with debug information are symbolized (LibTorch's
+  // own libraries are large and carry none in distribution builds).
+  std::map<int64_t, std::string> Modules;
+  std::map<int64_t, bool> Debug;
+  for (const json &M : J.value("modules", json::array())) {
+    int64_t Id = M.value("id", -1);
+    Modules[Id] = M.value("path", "");
+    Debug[Id] = hasDebugInfo(Modules[Id]);
+  }
+  if (!T.Exe.empty() && !hasDebugInfo(T.Exe))
+    T.Notes.push_back(T.Exe + " has no debug information (build it with -g): its frames cannot be "
+                              "mapped to source lines, so no finding in it can be confirmed");
+
+  llvm::symbolize::LLVMSymbolizer::Options Opts;
+  Opts.Demangle = true;
+  Opts.UseSymbolTable = true;
+  llvm::symbolize::LLVMSymbolizer Sym(Opts);
+  std::map<std::pair<int64_t, uint64_t>, std::vector<SourceLine>> Cache;
+
+  for (const json &E : J.value("events", json::array())) {
+    TraceEvent Ev;
+    Ev.Kind = E.value("kind", "");
+    Ev.Op = E.value("op", "");
+    Ev.Src = E.value("src", "");
+    Ev.Dst = E.value("dst", "");
+    Ev.Pinned = tri(E, "pinned");
+    Ev.NonBlocking = tri(E, "non_blocking");
+    Ev.Stale = tri(E, "stale");
+    Ev.Count = E.value("count", 0ull);
+    Ev.Blocking = E.value("blocking", 0ull);
+    Ev.TotalNs = E.value("total_ns", 0ull);
+    Ev.BlockedNs = E.value("blocked_ns", 0ull);
+    for (const json &F : E.value("stack", json::array())) {
+      if (!F.is_array() || F.size() != 2 || F[0].is_null())
+        continue;
+      int64_t Mod = F[0].get<int64_t>();
+      uint64_t Off = F[1].get<uint64_t>();
+      if (!Debug[Mod] || Off == 0)
+        continue;
+      auto Key = std::make_pair(Mod, Off);
+      auto It = Cache.find(Key);
+      if (It == Cache.end()) {
+        std::vector<SourceLine> Lines;
+        // Return addresses: look up the call instruction, one byte before.
+        auto Info = Sym.symbolizeInlinedCode(Modules[Mod], {Off - 1, llvm::object::SectionedAddress::UndefSection});
+        if (Info) {
+          for (uint32_t I = 0; I < Info->getNumberOfFrames(); ++I) {
+            const llvm::DILineInfo &L = Info->getFrame(I);
+            if (L.Line == 0 || L.FileName == llvm::DILineInfo::BadString)
+              continue;
+            Lines.push_back({L.FileName, L.Line, L.FunctionName});
+          }
+        } else
+          llvm::consumeError(Info.takeError());
+        It = Cache.emplace(Key, std::move(Lines)).first;
+      }
+      Ev.Lines.insert(Ev.Lines.end(), It->second.begin(), It->second.end());
+    }
+    T.Events_.push_back(std::move(Ev));
+  }
+  return true;
+}
+
+static std::string uriToPath(std::string U) {
+  if (U.rfind("file://", 0) == 0)
+    U = U.substr(7);
+  std::string Out;
+  for (size_t I = 0; I < U.size(); ++I) {
+    if (U[I] == '%' && I + 2 < U.size()) {
+      Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
+      I += 2;
+    } else
+      Out += U[I];
+  }
+  return Out;
+}
+
+bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool &IsSarif, std::string &Error) {
+  json J;
+  if (!readJson(Path, J, Error))
+    return false;
+  IsSarif = J.is_object() && J.contains("runs");
+  if (IsSarif) {
+    for (const json &Run : J["runs"]) {
+      std::string Base;
+      if (Run.contains("originalUriBaseIds"))
+        for (auto &KV : Run["originalUriBaseIds"].items())
+          if (KV.value().contains("uri")) {
+            Base = uriToPath(KV.value()["uri"].get<std::string>());
+            break;
+          }
+      for (const json &R : Run.value("results", json::array())) {
+        StaticFinding F;
+        F.Rule = R.value("ruleId", "");
+        if (R.contains("message"))
+          F.Message = R["message"].value("text", "");
+        auto loc = [&](const json &L, std::string &File, unsigned &Line, unsigned *Col) {
+          if (!L.contains("physicalLocation"))
+            return;
+          const json &P = L["physicalLocation"];
+          if (P.contains("artifactLocation")) {
+            File = uriToPath(P["artifactLocation"].value("uri", ""));
+            if (!File.empty() && File[0] != '/' && P["artifactLocation"].contains("uriBaseId") && !Base.empty())
+              File = Base + (Base.back() == '/' ? "" : "/") + File;
+          }
+          if (P.contains("region")) {
+            Line = P["region"].value("startLine", 0u);
+            if (Col)
+              *Col = P["region"].value("startColumn", 0u);
+          }
+        };
+        if (R.contains("locations") && !R["locations"].empty())
+          loc(R["locations"][0], F.File, F.Line, &F.Column);
+        for (const json &L : R.value("relatedLocations", json::array())) {
+          std::string File;
+          unsigned Line = 0;
+          loc(L, File, Line, nullptr);
+          if (Line)
+            F.NoteLines.push_back({File, Line});
+        }
+        Out.push_back(std::move(F));
+      }
+    }
+    return true;
+  }
+  if (!J.is_object() || J.value("format", "") != "torchtidy-findings/1") {
+    Error = Path + ": neither torchtidy JSON findings (\"format\": \"torchtidy-findings/1\") nor SARIF";
+    return false;
+  }
+  for (const json &R : J.value("findings", json::array())) {
+    StaticFinding F;
+    F.Rule = R.value("check", "");
+    F.File = R.value("file", "");
+    F.Line = R.value("line", 0u);
+    F.Column = R.value("column", 0u);
+    F.Message = R.value("message", "");
+    for (const json &N : R.value("notes", json::array()))
+      F.NoteLines.push_back({N.value("file", ""), N.value("line", 0u)});
+    Out.push_back(std::move(F));
+  }
+  return true;
+}
+
+static std::string normalize(const std::string &P) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(P, Real))
+    return Real.str().str();
+  llvm::SmallString<256> Abs(P);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return Abs.str().str();
+}
+
+static bool sameFile(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
+  return normalize(A) == normalize(B);
+}
+
+// Which event kinds show a rule's problem happening.
+static bool signals(const std::string &Rule, const TraceEvent &E) {
+  if (Rule == "torch-host-sync-in-loop")
+    return E.Kind == "scalar-read" || (E.Kind == "copy" && E.Dst == "cpu") || E.Kind == "cuda-sync" ||
+           E.Kind == "sync-debug" || (E.Kind == "cuda-memcpy");
+  if (Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move")
+    return E.Kind == "copy" || E.Kind == "cuda-memcpy";
+  if (Rule == "torch-non-blocking-pageable")
+    return E.Kind == "copy" && E.Pinned == 0;
+  if (Rule == "torch-missing-zero-grad")
+    return E.Kind == "grad-accumulate" && E.Stale == 1;
+  if (Rule == "torch-data-parallel")
+    return E.Kind == "data-parallel";
+  return false;
+}
+
+static bool ruleHasSignal(const std::string &Rule) {
+  return Rule == "torch-host-sync-in-loop" || Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move" ||
+         Rule == "torch-non-blocking-pageable" || Rule == "torch-missing-zero-grad" || Rule == "torch-data-parallel";
+}
+
+static bool isSync(const TraceEvent &E) {
+  return E.Kind == "scalar-read" || (E.Kind == "copy" && E.Dst == "cpu" && E.Src != "cpu") ||
+         E.Kind == "cuda-sync" || E.Kind == "sync-debug";
+}
+
+void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnly> &Only, unsigned Hot) {
+  std::map<std::string, std::string> Norm;
+  auto norm = [&](const std::string &P) -> const std::string & {
+    auto It = Norm.find(P);
+    if (It == Norm.end())
+      It = Norm.emplace(P, normalize(P)).first;
+    return It->second;
+  };
+  for (StaticFinding &F : Findings) {
+    if (!ruleHasSignal(F.Rule)) {
+      F.Status = "no-runtime-signal";
+      continue;
+    }
+    const std::string &FFile = norm(F.File);
+    for (TraceEvent &E : T.Events_) {
+      if (!signals(F.Rule, E))
+        continue;
+      bool Hit = false;
+      for (const SourceLine &L : E.Lines) {
+        bool AtFinding = L.Line == F.Line && norm(L.File) == FFile;
+        bool AtNote = false;
+        for (auto &N : F.NoteLines)
+          if (L.Line == N.second && norm(L.File) == norm(N.first.empty() ? F.File : N.first))
+            AtNote = true;
+        if (AtFinding || AtNote) {
+          Hit = true;
+          break;
+        }
+      }
+      if (!Hit)
+        continue;
+      E.Used = true;
+      F.Hits += E.Count;
+      F.Blocking += E.Blocking;
+      F.BlockedNs += E.BlockedNs;
+      F.TotalNs += E.TotalNs;
+    }
+    F.Status = F.Hits ? "confirmed" : "not-executed";
+  }
+  // Runtime-only: hot syncs that no finding claimed, at the innermost
+  // source line known (the user's code: LibTorch has no line info).
+  std::map<std::pair<std::string, unsigned>, RuntimeOnly> ByLine;
+  for (const TraceEvent &E : T.Events_) {
+    if (E.Used || !isSync(E) || E.Lines.empty())
+      continue;
+    const SourceLine &L = E.Lines.front();
+    RuntimeOnly &R = ByLine[{norm(L.File), L.Line}];
+    R.Rule = "torch-host-sync-in-loop";
+    R.File = norm(L.File);
+    R.Line = L.Line;
+    R.Op = E.Op;
+    R.Hits += E.Count;
+    R.Blocking += E.Blocking;
+    R.BlockedNs += E.BlockedNs;
+  }
+  for (auto &KV : ByLine) {
+    RuntimeOnly &R = KV.second;
+    if (R.Hits < Hot)
+      continue;
+    R.Message = "runtime only: " + std::to_string(R.Hits) + " host reads (" + R.Op +
+                ") ran here and no static finding covers them";
+    Only.push_back(R);
+  }
+  (void)sameFile;
+}
+
+} // namespace confirm
+} // namespace torchtidy
