@@ -262,6 +262,10 @@ void Recorder::write(const char *How, int Code) {
     M.unlock();
 
   std::string Path = tracePath(), Error;
+  // A process that observed nothing (a shell or a launcher that inherited
+  // LD_PRELOAD) does not replace the trace of the program it started.
+  if (Total == 0 && access(Path.c_str(), F_OK) == 0)
+    return;
   if (!writeAtomically(Path, T.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", Error))
     std::fprintf(stderr, "torchtidy-rt: error: %s\n", Error.c_str());
 }
