@@ -235,7 +235,10 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
 
 void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
   if (!Raw) {
-    // Nested copies and scalar reads still unwind their depth.
+    // Nested copies and scalar reads still unwind their depth; with both
+    // depths at zero no op without a context can be one of them.
+    if (CopyDepth == 0 && ScalarDepth == 0)
+      return;
     const char *Name = Fn.name();
     if (!Name)
       return;
