@@ -1,9 +1,7 @@
-// A small LibTorch training program for the runtime tests: an MLP on
-// random data. --mode=buggy reads a scalar every iteration (directly and
-// through a helper), copies the batch every iteration and never clears the
-// gradients; --mode=fixed does none of that. --end=exit calls exit() inside
-// the loop, --end=crash dies of SIGSEGV there, --end=abort calls abort().
-// Line numbers matter to the tests (test/runtime/Inputs/*.json).
+// Runtime-test program, an MLP on random data. --mode=buggy reads a scalar every iteration (directly and
+// through a helper), copies the batch every iteration and never clears the gradients; --mode=fixed does
+// none of that; --mode=threads reads scalars from four threads. --end=exit calls exit() in the loop,
+// --end=crash dies of SIGSEGV there, --end=abort calls abort(). Line numbers matter to the tests.
 #include <torch/torch.h>
 
 #include <csignal>
@@ -11,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 struct Net : torch::nn::Module {
   Net() : fc1(register_module("fc1", torch::nn::Linear(16, 32))), fc2(register_module("fc2", torch::nn::Linear(32, 1))) {}
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
       if (end == "abort" && i == iters / 2) { std::printf("abort at %d\n", i); std::fflush(stdout); std::abort(); }
     }
     std::printf("buggy: total %.4f seen %.4f\n", total, seen);
-  } else {
+  } else if (mode == "fixed") {
     auto x = data.to(device);
     torch::Tensor total = torch::zeros({});
     for (int i = 0; i < iters; ++i) {
@@ -62,6 +62,17 @@ int main(int argc, char **argv) {
       total += loss.detach();
     }
     std::printf("fixed: total %.4f\n", total.item<float>()); // line 64: one read after the loop
+  }
+  if (mode == "threads") { // four threads reading scalars at once: the shim is called from all of them
+    std::vector<std::thread> pool;
+    std::vector<float> sums(4, 0.f);
+    for (int t = 0; t < 4; ++t)
+      pool.emplace_back([&, t] {
+        for (int i = 0; i < iters; ++i)
+          sums[t] += (data * float(t)).sum().item<float>(); // line 72: 4 x iters reads
+      });
+    for (auto &th : pool) th.join();
+    std::printf("threads: %.4f %.4f %.4f %.4f\n", sums[0], sums[1], sums[2], sums[3]);
   }
   return 0;
 }
