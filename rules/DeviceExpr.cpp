@@ -36,11 +36,6 @@ static DeviceKind stringDeviceKind(llvm::StringRef S) {
   return DeviceKind::Unknown;
 }
 
-static bool isTensorOptionsType(QualType T) {
-  const CXXRecordDecl *RD = recordOf(T);
-  return RD && RD->getQualifiedNameAsString() == "c10::TensorOptions";
-}
-
 // Looks through implicit conversions and temporaries.
 static const Expr *skipTemporaries(const Expr *E) {
   while (true) {

@@ -41,6 +41,11 @@ bool isDeviceType(QualType T) {
   return RD && hasQualifiedName(RD, "c10::Device");
 }
 
+bool isTensorOptionsType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && hasQualifiedName(RD, "c10::TensorOptions");
+}
+
 bool isModuleClass(const CXXRecordDecl *RD) {
   return isOrDerivesFrom(RD, "torch::nn::Module");
 }

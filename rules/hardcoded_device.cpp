@@ -84,11 +84,8 @@ static bool isDeviceWrapper(const DynTypedNode &N) {
       N.get<CXXBindTemporaryExpr>() || N.get<CXXFunctionalCastExpr>() || N.get<ParenExpr>() ||
       N.get<ExprWithCleanups>())
     return true;
-  if (const auto *C = N.get<CXXConstructExpr>()) {
-    const CXXRecordDecl *RD = recordOf(C->getType());
-    std::string Name = RD ? RD->getQualifiedNameAsString() : "";
-    return Name == "c10::Device" || Name == "c10::TensorOptions";
-  }
+  if (const auto *C = N.get<CXXConstructExpr>())
+    return isDeviceType(C->getType()) || isTensorOptionsType(C->getType());
   return false;
 }
 

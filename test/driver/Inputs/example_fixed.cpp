@@ -21,6 +21,6 @@ int main() {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   Classifier model(16, 32, 4);
   model->to(device);
-  auto output = model->forward(torch::randn({32, 16}).to(device));
+  auto output = model->forward(torch::randn({32, 16}, torch::TensorOptions().device(device)));
   return output.numel() > 0 ? 0 : 1;
 }
