@@ -14,4 +14,8 @@ void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
 // The JSON report: findings and per-file errors; documented in docs/json.md.
 std::string toJson(const std::vector<Finding> &Findings, const std::vector<TUResult> &Results);
 
+// SARIF 2.1.0 for code review: every enabled rule in tool.driver.rules,
+// locations relative to %SRCROOT% (the working directory); docs/sarif.md.
+std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules);
+
 } // namespace torchtidy

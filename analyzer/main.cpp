@@ -35,7 +35,7 @@ static cl::opt<std::string> ChecksOpt("checks", cl::desc("Comma-separated globs 
                                       cl::init("torch-*"), cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
-static cl::opt<std::string> Format("format", cl::desc("Report format: text or json"),
+static cl::opt<std::string> Format("format", cl::desc("Report format: text, json or sarif"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the report to this file (atomically)"),
                                    cl::value_desc("file"), cl::cat(Category));
@@ -148,8 +148,8 @@ static int lint(int Argc, const char **Argv) {
   }
   if (Enabled.empty())
     return usageError("--checks='" + ChecksOpt + "' enables no check (see --list-checks)");
-  if (Format != "text" && Format != "json")
-    return usageError("--format=" + Format + ": expected text or json");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return usageError("--format=" + Format + ": expected text, json or sarif");
 
   std::vector<std::string> Sources(Files.begin(), Files.end());
   std::string Described, DBError;
@@ -187,8 +187,9 @@ static int lint(int Argc, const char **Argv) {
   sortAndDeduplicate(Findings);
 
   bool Color = llvm::sys::Process::StandardOutIsDisplayed();
-  std::string Report =
-      Format == "json" ? toJson(Findings, Results) : std::string();
+  std::string Report = Format == "json"    ? toJson(Findings, Results)
+                       : Format == "sarif" ? toSarif(Findings, Enabled)
+                                           : std::string();
   if (Format == "text" && !Output.empty()) {
     llvm::raw_string_ostream OS(Report);
     printText(OS, Findings, false);

@@ -10,9 +10,9 @@ case "$build" in /*) ;; *) build="$root/$build" ;; esac
 cmake -S "$here" -B "$here/build" -G Ninja > "$here/build.log" 2>&1 || { cat "$here/build.log"; exit 1; }
 echo "torchtidy -p examples/build (the bundled example project)"
 set +e
-"$build/bin/torchtidy" -p "$here/build" --format=json --output="$here/torchtidy.json"
+"$build/bin/torchtidy" -p "$here/build" --format=sarif --output="$here/torchtidy.sarif"
 status=$?
 set -e
 echo
-echo "exit status $status (1 = findings); SARIF report: examples/torchtidy.json"
+echo "exit status $status (1 = findings); SARIF report: examples/torchtidy.sarif"
 [ "$status" -le 1 ]

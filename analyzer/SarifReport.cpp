@@ -1,0 +1,138 @@
+#include "Report.h"
+#include "Version.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace torchtidy {
+namespace {
+
+// RFC 3986: everything but unreserved characters and '/' is %-encoded, so
+// spaces, '%' and non-ASCII bytes survive.
+std::string encodeUri(llvm::StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/')
+      Out += C;
+    else {
+      Out += '%';
+      Out += llvm::hexdigit(C >> 4, false);
+      Out += llvm::hexdigit(C & 15, false);
+    }
+  }
+  return Out;
+}
+
+struct UriBase {
+  std::string Root; // the working directory, with a trailing '/'
+  nlohmann::json artifact(const std::string &File) const {
+    if (llvm::StringRef(File).starts_with(Root))
+      return {{"uri", encodeUri(File.substr(Root.size()))}, {"uriBaseId", "SRCROOT"}};
+    return {{"uri", "file://" + encodeUri(File)}};
+  }
+};
+
+nlohmann::json location(const UriBase &Base, const Position &P) {
+  return {{"physicalLocation",
+           {{"artifactLocation", Base.artifact(P.File)},
+            {"region", {{"startLine", P.Line}, {"startColumn", P.Column}}}}}};
+}
+
+const char *sarifLevel(Level L) {
+  return L == Level::Error ? "error" : L == Level::Note ? "note" : "warning";
+}
+
+// Stable when unrelated lines move: the rule, the line's text without
+// surrounding blanks, and which occurrence of that pair it is in the file.
+std::string lineHash(const Finding &F, std::map<std::string, int> &Seen) {
+  std::string Key = F.Rule->Id + "\n" + llvm::StringRef(F.Pos.LineText).trim().str();
+  int N = ++Seen[F.Pos.File + "\n" + Key];
+  return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) + ":" + std::to_string(N);
+}
+
+std::string ruleName(llvm::StringRef Id) {
+  std::string Name;
+  bool Upper = true;
+  for (char C : Id.drop_front(Id.starts_with("torch-") ? 6 : 0)) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Name += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Name;
+}
+
+} // namespace
+
+std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  UriBase Base{Cwd.str().str() + "/"};
+
+  nlohmann::json JRules = nlohmann::json::array();
+  std::map<std::string, size_t> Index;
+  for (const RuleInfo *R : Rules) {
+    Index[R->Id] = JRules.size();
+    JRules.push_back({{"id", R->Id},
+                      {"name", ruleName(R->Id)},
+                      {"shortDescription", {{"text", R->Summary}}},
+                      {"help", {{"text", "See " + R->docPath() + " in the torchtidy sources."}}},
+                      {"defaultConfiguration", {{"level", sarifLevel(R->DefaultLevel)}}},
+                      {"properties", {{"tags", R->Tags}, {"precision", precisionName(R->Confidence)}}}});
+  }
+  nlohmann::json Results = nlohmann::json::array();
+  std::map<std::string, int> Seen;
+  for (const Finding &F : Findings) {
+    nlohmann::json R = {{"ruleId", F.Rule->Id},
+                        {"level", sarifLevel(F.Severity)},
+                        {"message", {{"text", F.Message}}},
+                        {"locations", {location(Base, F.Pos)}},
+                        {"partialFingerprints", {{"primaryLocationLineHash", lineHash(F, Seen)}}}};
+    if (Index.count(F.Rule->Id))
+      R["ruleIndex"] = Index[F.Rule->Id];
+    if (!F.Notes.empty()) {
+      R["relatedLocations"] = nlohmann::json::array();
+      for (size_t I = 0; I < F.Notes.size(); ++I) {
+        nlohmann::json L = location(Base, F.Notes[I].Pos);
+        L["id"] = I;
+        L["message"] = {{"text", F.Notes[I].Message}};
+        R["relatedLocations"].push_back(L);
+      }
+    }
+    if (!F.Fixes.empty()) {
+      nlohmann::json Replacements = nlohmann::json::array();
+      for (const FindingFix &X : F.Fixes)
+        Replacements.push_back({{"deletedRegion", {{"byteOffset", X.Offset}, {"byteLength", X.Length}}},
+                                {"insertedContent", {{"text", X.Replacement}}}});
+      nlohmann::json Change = {{"artifactLocation", Base.artifact(F.Fixes.front().Pos.File)},
+                               {"replacements", Replacements}};
+      nlohmann::json Fix = {{"description", {{"text", "Apply the suggested replacement"}}},
+                            {"artifactChanges", nlohmann::json::array({Change})}};
+      R["fixes"] = nlohmann::json::array({Fix});
+    }
+    Results.push_back(R);
+  }
+  nlohmann::json Run = {
+      {"tool",
+       {{"driver",
+         {{"name", "torchtidy"},
+          {"version", TORCHTIDY_VERSION},
+          {"semanticVersion", TORCHTIDY_VERSION},
+          {"rules", JRules}}}}},
+      {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + encodeUri(Base.Root)}}}}},
+      {"columnKind", "utf16CodeUnits"},
+      {"results", Results}};
+  nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                        {"version", "2.1.0"},
+                        {"runs", {Run}}};
+  return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace torchtidy
