@@ -83,6 +83,7 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
     JRules.push_back({{"id", R->Id},
                       {"name", ruleName(R->Id)},
                       {"shortDescription", {{"text", R->Summary}}},
+                      {"fullDescription", {{"text", R->Summary + " (" + R->docPath() + ")"}}},
                       {"help", {{"text", "See " + R->docPath() + " in the torchtidy sources."}}},
                       {"defaultConfiguration", {{"level", sarifLevel(R->DefaultLevel)}}},
                       {"properties", {{"tags", R->Tags}, {"precision", precisionName(R->Confidence)}}}});
