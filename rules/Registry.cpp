@@ -1,6 +1,8 @@
 #include "Registry.h"
 
+#include "create_then_move.h"
 #include "data_parallel.h"
+#include "forward_factory_device.h"
 #include "hardcoded_device.h"
 
 #include <algorithm>
@@ -18,7 +20,9 @@ llvm::ArrayRef<CheckFactory> allChecks() {
   static const std::vector<CheckFactory> Checks = [] {
     std::vector<CheckFactory> V = {
         // One line per check.
+        entry<CreateThenMoveCheck>(),
         entry<DataParallelCheck>(),
+        entry<ForwardFactoryDeviceCheck>(),
         entry<HardcodedDeviceCheck>(),
     };
     std::sort(V.begin(), V.end(),
