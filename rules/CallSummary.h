@@ -1,0 +1,82 @@
+// What a call does per execution, for the loop-aware checks: host syncs,
+// host-to-device copies, backward, optimizer step, zero_grad. A LibTorch op is
+// classified directly; a call of a function, lambda or method defined in the
+// analysed code (its own headers included, template instantiations too) uses
+// that function's summary, which composes through its calls. Cycles stop.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace torchtidy {
+
+enum class EffectKind { HostSync, Copy, ModuleCopy, Backward, Step, ZeroGrad };
+constexpr int NumEffectKinds = 6;
+
+// A LibTorch operation found in the code.
+struct Effect {
+  EffectKind Kind;
+  const clang::Expr *Site = nullptr;  // the op's call expression
+  clang::SourceLocation Loc;          // where to point at it
+  std::string What;                   // "'.item()'", "'torch::nonzero'"
+  std::string Detail;                 // check-specific: for copies, why it blocks
+};
+
+// One step down a call chain.
+struct ChainLink {
+  clang::SourceLocation Loc;     // the call
+  std::string Callee;            // its name
+  bool Virtual = false;          // dispatched virtually: the static callee's summary was used
+};
+
+// An effect reached through calls: Chain[0] is the call at the site the
+// caller looks at, the last link calls the function holding Op.
+struct ReachedEffect {
+  Effect Op;
+  std::vector<ChainLink> Chain;
+};
+
+// The effect of one call expression itself when it is a LibTorch op.
+std::optional<Effect> classifyCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+
+// Where a call is reported: the method name for member calls, the operator
+// for '<<', the start otherwise.
+clang::SourceLocation callLoc(const clang::CallExpr &Call);
+
+// The tensor is known to be in pinned host memory (x.pin_memory(), or a
+// variable initialised from it or from a factory with pinned_memory(true)).
+bool isProvablyPinned(const clang::Expr *E);
+// The tensor is known to be on the CPU (x.cpu(), x.to(torch::kCPU), a factory
+// given torch::kCPU, or a variable initialised from one of those).
+bool isProvablyOnCpu(const clang::Expr *E);
+
+class CallSummaries {
+public:
+  explicit CallSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  // What the call does, directly or through the callee's body; the first
+  // effect of each kind, in source order. Host syncs under a periodic guard
+  // (if (i % k == 0)) inside a callee are left out: they do not run every time.
+  std::vector<ReachedEffect> effectsOfCall(const clang::CallExpr &Call);
+
+  // Effects of every call in the statement (not in lambdas defined there).
+  std::vector<ReachedEffect> effectsOfStmt(const clang::Stmt *S);
+
+private:
+  using Summary = std::vector<ReachedEffect>;
+  const Summary &summaryOf(const clang::FunctionDecl *FD);
+  void collect(const clang::Stmt *S, Summary &Out);
+  static void merge(Summary &Out, const ReachedEffect &E);
+
+  clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, Summary> Done;
+  std::set<const clang::FunctionDecl *> InProgress;
+};
+
+} // namespace torchtidy

@@ -1,0 +1,118 @@
+#include "LoopContext.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/DeclObjC.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+static bool containsRemainder(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Rem)
+      return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->getOperator() == OO_Percent)
+      return true;
+  for (const Stmt *C : S->children())
+    if (containsRemainder(C))
+      return true;
+  return false;
+}
+
+bool isPeriodicCondition(const Expr *Cond) { return containsRemainder(Cond); }
+
+// Is Child (a direct child of Loop) a part that runs per iteration?
+static bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return Child != F->getInit();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return Child == R->getBody() || Child == R->getLoopVarStmt();
+  return isa<WhileStmt, DoStmt>(Loop);
+}
+
+LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
+  LoopContext LC;
+  DynTypedNode Node = DynTypedNode::create(S);
+  const Stmt *Prev = &S;
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return LoopContext();
+    Node = Parents[0];
+    if (Node.get<Decl>()) {
+      // A declaration statement's variable: keep walking through it; a
+      // function or a lambda's operator() ends the search.
+      if (Node.get<FunctionDecl>() || Node.get<BlockDecl>() || Node.get<ObjCMethodDecl>())
+        return LoopContext();
+      continue;
+    }
+    const Stmt *P = Node.get<Stmt>();
+    if (!P)
+      continue;
+    if (isa<LambdaExpr>(P))
+      return LoopContext();
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))
+        LC.PeriodicGuard = If;
+    if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(P) && runsPerIteration(P, Prev)) {
+      LC.Loop = P;
+      return LC;
+    }
+    Prev = P;
+  }
+  return LoopContext();
+}
+
+SourceLocation loopLoc(const Stmt *Loop) { return Loop ? Loop->getBeginLoc() : SourceLocation(); }
+
+static bool refersTo(const Expr *E, const VarDecl *V) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == V;
+  return false;
+}
+
+static bool assignsTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && refersTo(BO->getLHS(), V))
+      return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0 && refersTo(Op->getArg(0), V))
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), V))
+      return true;
+  // In-place tensor methods (x.copy_(..), x.add_(..)) and set_ change it.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const auto *MD = MC->getMethodDecl())
+      if (MD->getName().ends_with("_") && refersTo(MC->getImplicitObjectArgument(), V))
+        return true;
+  for (const Stmt *C : S->children())
+    if (assignsTo(C, V))
+      return true;
+  return false;
+}
+
+bool isLoopInvariant(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
+  if (!V || !Loop || !V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !V->hasGlobalStorage())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Loop->getSourceRange();
+  SourceLocation D = V->getLocation();
+  if (!SM.isBeforeInTranslationUnit(D, R.getBegin()) &&
+      !SM.isBeforeInTranslationUnit(R.getEnd(), D))
+    return false;  // declared in the loop
+  return !assignsTo(Loop, V);
+}
+
+} // namespace torchtidy

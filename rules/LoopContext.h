@@ -1,0 +1,37 @@
+// Loop context shared by the loop-aware checks: is a statement run once per
+// iteration of a for / range-for / while / do loop, which loop, is it under a
+// periodic guard on the loop counter (if (i % k == 0)), is a variable
+// loop-invariant (declared outside the loop and not assigned in it).
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+namespace torchtidy {
+
+struct LoopContext {
+  // The innermost loop that runs the statement on each iteration: the
+  // statement is in its body, its condition or its increment (not in a for
+  // init or a range-for's range). Null when none within the enclosing
+  // function or lambda.
+  const clang::Stmt *Loop = nullptr;
+  // An if between the statement and that loop whose condition tests a
+  // remainder (i % k == 0) and the statement is in its then-branch.
+  const clang::IfStmt *PeriodicGuard = nullptr;
+
+  explicit operator bool() const { return Loop != nullptr; }
+};
+
+LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// A condition that holds once every k iterations: it contains a '%'.
+bool isPeriodicCondition(const clang::Expr *Cond);
+
+// The loop's keyword location, for notes.
+clang::SourceLocation loopLoc(const clang::Stmt *Loop);
+
+// The variable is declared outside the loop and never assigned (=, +=, ...,
+// or through a non-const method that replaces it) inside it.
+bool isLoopInvariant(const clang::VarDecl *V, const clang::Stmt *Loop, clang::ASTContext &Ctx);
+
+} // namespace torchtidy

@@ -1,0 +1,27 @@
+// Shared reporting helpers of the loop-aware checks.
+#pragma once
+
+#include "CallSummary.h"
+#include "Check.h"
+
+namespace torchtidy {
+
+// Where a reached effect is reported: the call in the loop.
+inline clang::SourceLocation reportLoc(const ReachedEffect &R) {
+  return R.Chain.empty() ? R.Op.Loc : R.Chain.front().Loc;
+}
+
+// Notes down the chain: each further call, the virtual-dispatch caveat, the op.
+inline void addChainNotes(DiagBuilder &D, const ReachedEffect &R, llvm::StringRef OpNote) {
+  for (size_t I = 0; I < R.Chain.size(); ++I) {
+    const ChainLink &L = R.Chain[I];
+    if (L.Virtual)
+      D.note(L.Loc, "virtual call: the summary of the static callee '" + L.Callee + "' is used");
+    if (I > 0)
+      D.note(L.Loc, "'" + R.Chain[I - 1].Callee + "' calls '" + L.Callee + "' here");
+  }
+  if (!R.Chain.empty())
+    D.note(R.Op.Loc, OpNote);
+}
+
+} // namespace torchtidy
