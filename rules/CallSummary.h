@@ -49,16 +49,10 @@ std::optional<Effect> classifyCall(const clang::CallExpr &Call, clang::ASTContex
 // for '<<', the start otherwise.
 clang::SourceLocation callLoc(const clang::CallExpr &Call);
 
-// The tensor is known to be in pinned host memory (x.pin_memory(), or a
-// variable initialised from it or from a factory with pinned_memory(true)).
-bool isProvablyPinned(const clang::Expr *E);
-// The tensor is known to be on the CPU (x.cpu(), x.to(torch::kCPU), a factory
-// given torch::kCPU, or a variable initialised from one of those).
-bool isProvablyOnCpu(const clang::Expr *E);
-
 class CallSummaries {
 public:
   explicit CallSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  clang::ASTContext &context() const { return Ctx; }
 
   // What the call does, directly or through the callee's body; the first
   // effect of each kind, in source order. Host syncs under a periodic guard

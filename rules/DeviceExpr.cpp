@@ -1,5 +1,6 @@
 #include "DeviceExpr.h"
 
+#include "TensorFactory.h"
 #include "TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -139,6 +140,100 @@ bool isGuardedByCudaTest(const Stmt &S, ASTContext &Ctx) {
   }
   return false;
 }
+
+namespace {
+class DeviceMention : public RecursiveASTVisitor<DeviceMention> {
+public:
+  bool Found = false;
+  bool VisitExpr(Expr *E) {
+    QualType T = E->getType();
+    Found |= isDeviceType(T);
+    if (const auto *ET = T->getAs<EnumType>())
+      Found |= ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
+      Found |= isTensorMethod(Call->getMethodDecl(), "options");
+    return !Found;
+  }
+};
+} // namespace
+
+bool mentionsDevice(const Stmt *S) {
+  DeviceMention M;
+  M.TraverseStmt(const_cast<Stmt *>(S));
+  return M.Found;
+}
+
+// The variable's initialiser when E names a local or parameter.
+static const Expr *initOfVariable(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return V->getInit();
+  return nullptr;
+}
+
+// Variables are followed through their initialisers, a few steps deep.
+static constexpr int MaxInitChain = 8;
+
+// A device argument or options naming the CPU, also through a builder
+// chain: TensorOptions().dtype(..).device(torch::kCPU).
+static bool namesCpu(const Expr *Arg) {
+  if (literalDeviceKind(Arg) == DeviceKind::Cpu)
+    return true;
+  for (const auto *MC = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreUnlessSpelledInSource());
+       MC && isTensorOptionsType(MC->getType());
+       MC = dyn_cast<CXXMemberCallExpr>(MC->getImplicitObjectArgument()->IgnoreUnlessSpelledInSource()))
+    if (MC->getMethodDecl()->getIdentifier() && MC->getMethodDecl()->getName() == "device" &&
+        MC->getNumArgs() == 1)
+      return literalDeviceKind(MC->getArg(0)) == DeviceKind::Cpu;
+  return false;
+}
+
+static bool isOnCpu(const Expr *E, int Depth) {
+  if (!E || Depth > MaxInitChain)
+    return false;
+  E = ignoreTensorWrappers(E);
+  if (asTensorMethodCall(E, "cpu"))
+    return true;
+  if (const auto *To = asTensorMethodCall(E, "to"))
+    return To->getNumArgs() > 0 && literalDeviceKind(To->getArg(0)) == DeviceKind::Cpu;
+  if (const Expr *Init = initOfVariable(E))
+    return isOnCpu(Init, Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (isTensorFactory(C->getDirectCallee()))
+      return llvm::any_of(C->arguments(), namesCpu);
+  return false;
+}
+
+bool isProvablyOnCpu(const Expr *Tensor) { return isOnCpu(Tensor, 0); }
+
+// Options built with .pinned_memory(true) somewhere in the argument.
+static bool hasPinnedOption(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (isTensorOptionsType(MC->getType()) && MC->getMethodDecl()->getIdentifier() &&
+        MC->getMethodDecl()->getName() == "pinned_memory" && MC->getNumArgs() == 1)
+      if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(MC->getArg(0)->IgnoreUnlessSpelledInSource()))
+        if (B->getValue())
+          return true;
+  return llvm::any_of(S->children(), hasPinnedOption);
+}
+
+static bool isPinned(const Expr *E, int Depth) {
+  if (!E || Depth > MaxInitChain)
+    return false;
+  E = ignoreTensorWrappers(E);
+  if (asTensorMethodCall(E, "pin_memory"))
+    return true;
+  if (const Expr *Init = initOfVariable(E))
+    return isPinned(Init, Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (isTensorFactory(C->getDirectCallee()))
+      return hasPinnedOption(C);
+  return false;
+}
+
+bool isProvablyPinned(const Expr *Tensor) { return isPinned(Tensor, 0); }
 
 } // namespace torchtidy
 

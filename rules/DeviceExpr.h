@@ -18,6 +18,18 @@ DeviceKind literalDeviceKind(const clang::Expr *E);
 // reference, or the Device constructor taking a string), for reporting.
 const clang::Expr *deviceLiteralSite(const clang::Expr *E);
 
+// Some part of S says where a tensor goes or is: a Device, a DeviceType, or
+// another tensor's options().
+bool mentionsDevice(const clang::Stmt *S);
+
+// The tensor is known to be on the CPU: x.cpu(), x.to(torch::kCPU), a
+// factory given torch::kCPU, or a variable initialised from one of those.
+bool isProvablyOnCpu(const clang::Expr *Tensor);
+
+// The tensor is known to be in pinned host memory: x.pin_memory(), a factory
+// given .pinned_memory(true), or a variable initialised from one of those.
+bool isProvablyPinned(const clang::Expr *Tensor);
+
 // A condition that asks whether CUDA can be used: torch::cuda::is_available(),
 // torch::cuda::device_count(), at::hasCUDA(), device.is_cuda().
 bool isCudaAvailabilityTest(const clang::Expr *Cond);

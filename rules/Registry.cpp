@@ -1,9 +1,12 @@
 #include "Registry.h"
 
+#include "copy_in_loop.h"
 #include "create_then_move.h"
 #include "data_parallel.h"
 #include "forward_factory_device.h"
 #include "hardcoded_device.h"
+#include "host_sync_in_loop.h"
+#include "missing_zero_grad.h"
 
 #include <algorithm>
 
@@ -20,10 +23,13 @@ llvm::ArrayRef<CheckFactory> allChecks() {
   static const std::vector<CheckFactory> Checks = [] {
     std::vector<CheckFactory> V = {
         // One line per check.
+        entry<CopyInLoopCheck>(),
         entry<CreateThenMoveCheck>(),
         entry<DataParallelCheck>(),
         entry<ForwardFactoryDeviceCheck>(),
         entry<HardcodedDeviceCheck>(),
+        entry<HostSyncInLoopCheck>(),
+        entry<MissingZeroGradCheck>(),
     };
     std::sort(V.begin(), V.end(),
               [](const CheckFactory &A, const CheckFactory &B) { return A.Info->Id < B.Info->Id; });

@@ -1,9 +1,9 @@
 #include "TensorFactory.h"
 
+#include "DeviceExpr.h"
 #include "TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -30,29 +30,11 @@ bool factoryReadsHostData(const FunctionDecl *FD) {
   return FD && (FD->getName() == "from_blob" || FD->getName() == "tensor");
 }
 
-namespace {
-class DeviceMention : public RecursiveASTVisitor<DeviceMention> {
-public:
-  bool Found = false;
-  bool VisitExpr(Expr *E) {
-    QualType T = E->getType();
-    Found |= isDeviceType(T);
-    if (const auto *ET = T->getAs<EnumType>())
-      Found |= ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
-    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
-      Found |= isTensorMethod(Call->getMethodDecl(), "options");
-    return !Found;
-  }
-};
-} // namespace
-
 bool callNamesDevice(const CallExpr &Call) {
   for (const Expr *Arg : Call.arguments()) {
     if (llvm::isa<CXXDefaultArgExpr>(Arg))
       continue;
-    DeviceMention M;
-    M.TraverseStmt(const_cast<Expr *>(Arg));
-    if (M.Found)
+    if (mentionsDevice(Arg))
       return true;
   }
   return false;

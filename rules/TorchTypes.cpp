@@ -1,5 +1,6 @@
 #include "TorchTypes.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
@@ -94,6 +95,37 @@ const CXXRecordDecl *enclosingModuleClass(const Stmt &S, ASTContext &Ctx) {
       return RD;
   }
   return nullptr;
+}
+
+bool isTorchDecl(const Decl *D) {
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outer = NS;
+  return Outer && (Outer->getName() == "at" || Outer->getName() == "torch" ||
+                   Outer->getName() == "c10");
+}
+
+const Expr *ignoreTensorWrappers(const Expr *E) {
+  while (E) {
+    const Expr *N = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(N))
+      N = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(N))
+      N = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(N))
+      if (C->getNumArgs() == 1 && isTensorType(C->getType()) && isTensorType(C->getArg(0)->getType()))
+        N = C->getArg(0);
+    if (N == E)
+      return E;
+    E = N;
+  }
+  return E;
+}
+
+const CXXMemberCallExpr *asTensorMethodCall(const Expr *E, llvm::StringRef Name) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(ignoreTensorWrappers(E));
+  return MC && isTensorMethod(MC->getMethodDecl(), Name) ? MC : nullptr;
 }
 
 } // namespace torchtidy

@@ -26,6 +26,17 @@ bool isOptimizerClass(const clang::CXXRecordDecl *RD);  // torch::optim::Optimiz
 // A method of at::Tensor (or at::TensorBase) with this name.
 bool isTensorMethod(const clang::FunctionDecl *FD, llvm::StringRef Name);
 
+// Declared in at::, torch:: or c10:: (at any depth).
+bool isTorchDecl(const clang::Decl *D);
+
+// The expression without parentheses, implicit casts, temporaries and
+// copies of a tensor into a tensor (Tensor(const Tensor&), TensorBase ->
+// Tensor), which say nothing about where the data is.
+const clang::Expr *ignoreTensorWrappers(const clang::Expr *E);
+
+// E (after ignoreTensorWrappers) as a call of the named at::Tensor method.
+const clang::CXXMemberCallExpr *asTensorMethodCall(const clang::Expr *E, llvm::StringRef Name);
+
 // The function (or lambda call operator) whose body holds the node.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S, clang::ASTContext &Ctx);
 

@@ -1,7 +1,7 @@
 #include "copy_in_loop.h"
 
 #include "LoopContext.h"
-#include "LoopReport.h"
+#include "LoopCheck.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -20,14 +20,6 @@ const RuleInfo CopyInLoopCheck::Info = {
 
 void CopyInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);
-}
-
-CallSummaries &CopyInLoopCheck::summaries(ASTContext &Ctx) {
-  if (SummaryCtx != &Ctx) {
-    Summaries = std::make_unique<CallSummaries>(Ctx);
-    SummaryCtx = &Ctx;
-  }
-  return *Summaries;
 }
 
 static const VarDecl *copiedVar(const Expr *Site) {
@@ -73,7 +65,5 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 }
-
-void CopyInLoopCheck::onEndOfTranslationUnit(ASTContext &) { Summaries.reset(); SummaryCtx = nullptr; }
 
 } // namespace torchtidy

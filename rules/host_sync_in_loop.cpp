@@ -1,7 +1,7 @@
 #include "host_sync_in_loop.h"
 
 #include "LoopContext.h"
-#include "LoopReport.h"
+#include "LoopCheck.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -20,14 +20,6 @@ const RuleInfo HostSyncInLoopCheck::Info = {
 
 void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);
-}
-
-CallSummaries &HostSyncInLoopCheck::summaries(ASTContext &Ctx) {
-  if (SummaryCtx != &Ctx) {
-    Summaries = std::make_unique<CallSummaries>(Ctx);
-    SummaryCtx = &Ctx;
-  }
-  return *Summaries;
 }
 
 void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
@@ -52,7 +44,5 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
 }
-
-void HostSyncInLoopCheck::onEndOfTranslationUnit(ASTContext &) { Summaries.reset(); SummaryCtx = nullptr; }
 
 } // namespace torchtidy

@@ -1,7 +1,7 @@
 #include "missing_zero_grad.h"
 
 #include "LoopContext.h"
-#include "LoopReport.h"
+#include "LoopCheck.h"
 
 #include "clang/AST/StmtCXX.h"
 
@@ -23,14 +23,6 @@ void MissingZeroGradCheck::registerMatchers(MatchFinder *Finder) {
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
                      this);
-}
-
-CallSummaries &MissingZeroGradCheck::summaries(ASTContext &Ctx) {
-  if (SummaryCtx != &Ctx) {
-    Summaries = std::make_unique<CallSummaries>(Ctx);
-    SummaryCtx = &Ctx;
-  }
-  return *Summaries;
 }
 
 void MissingZeroGradCheck::check(const MatchFinder::MatchResult &Result) {
@@ -85,8 +77,7 @@ void MissingZeroGradCheck::onEndOfTranslationUnit(ASTContext &Ctx) {
     D.note(loopLoc(P.Loop), "in this loop");
   }
   Found.clear();
-  Summaries.reset();
-  SummaryCtx = nullptr;
+  LoopCheck::onEndOfTranslationUnit(Ctx);
 }
 
 } // namespace torchtidy

@@ -1,26 +1,21 @@
 #pragma once
 
-#include "CallSummary.h"
-#include "Check.h"
+#include "LoopCheck.h"
 
 #include <map>
-#include <memory>
 
 namespace torchtidy {
 
 // See docs/rules/torch-missing-zero-grad.md.
-class MissingZeroGradCheck : public Check {
+class MissingZeroGradCheck : public LoopCheck {
 public:
   static const RuleInfo Info;
-  using Check::Check;
+  using LoopCheck::LoopCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
-  CallSummaries &summaries(clang::ASTContext &Ctx);
-  clang::ASTContext *SummaryCtx = nullptr;
-  std::unique_ptr<CallSummaries> Summaries;
   struct Pending {
     const clang::Stmt *Loop;
     ReachedEffect Step, Backward;

@@ -1,10 +1,31 @@
-// Shared reporting helpers of the loop-aware checks.
+// The base of the loop-aware checks: one CallSummaries per translation unit,
+// built on first use, and the reporting of call chains.
 #pragma once
 
 #include "CallSummary.h"
 #include "Check.h"
 
+#include <memory>
+
 namespace torchtidy {
+
+class LoopCheck : public Check {
+public:
+  using Check::Check;
+  // Subclasses that override this must call it: the summaries point into
+  // the translation unit's AST.
+  void onEndOfTranslationUnit(clang::ASTContext &) override { Summaries.reset(); }
+
+protected:
+  CallSummaries &summaries(clang::ASTContext &Ctx) {
+    if (!Summaries || &Summaries->context() != &Ctx)
+      Summaries = std::make_unique<CallSummaries>(Ctx);
+    return *Summaries;
+  }
+
+private:
+  std::unique_ptr<CallSummaries> Summaries;
+};
 
 // Where a reached effect is reported: the call in the loop.
 inline clang::SourceLocation reportLoc(const ReachedEffect &R) {

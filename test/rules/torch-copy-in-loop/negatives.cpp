@@ -1,0 +1,41 @@
+// RUN: %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
+// RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+#include <torch/torch.h>
+
+struct FakeTensor { FakeTensor cuda() const { return *this; } FakeTensor to(torch::Device) const { return *this; } };
+struct FakeModel { void to(torch::Device) {} };
+torch::Tensor helper(const torch::Tensor &t, torch::Device d) { return t.to(d); }
+
+void run(torch::Device device, std::vector<torch::Tensor> xs, torch::Tensor big) {
+  auto once = big.to(device);                        // before the loop
+  auto moved = helper(big, device);                  // not in a loop
+  FakeTensor f;
+  FakeModel m;
+  for (auto &x : xs) {
+    auto p = x.pin_memory().to(device, /*non_blocking=*/true);  // pinned + non_blocking
+    auto pinned = x.pin_memory();
+    auto q = pinned.to(device, true);                // pinned variable
+    auto r = torch::empty({4}, torch::TensorOptions().pinned_memory(true));
+    auto s = r.to(device, true);                     // pinned factory
+    auto c = x.to(torch::kCPU);                      // destination is the CPU
+    auto d = x.to(torch::Device(torch::kCPU));
+    auto h = x.to(torch::kHalf);                     // dtype only
+    auto o = x.to(torch::TensorOptions().dtype(torch::kFloat));
+    f.cuda();                                        // not a tensor
+    f.to(device);
+    m.to(device);                                    // not a torch::nn::Module
+    auto lam = [&] { return x.to(device); };         // defined, never called
+    (void)p; (void)q; (void)s; (void)c; (void)d; (void)h; (void)o; (void)lam;
+  }
+  for (auto y = big.to(device); y.dim() > 5;)        // a for's init runs once
+    y = y.squeeze();
+  for (auto &t : big.to(device).unbind(0))           // so does a range-for's range
+    (void)t;
+  for (int i = 0; i < 3; ++i) {
+    auto z = big.to(torch::kFloat, /*non_blocking=*/true);  // dtype overload
+    (void)z;
+  }
+  auto after = big.to(device);                       // after the loop
+  (void)once; (void)moved; (void)after;
+}
+// CHECK-MESSAGES-NOT: warning:
