@@ -157,7 +157,7 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
 
 void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   for (const ReachedEffect &O : Out)
-    if (O.Op.Kind == E.Op.Kind)
+    if (O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop)
       return;
   Out.push_back(E);
 }
@@ -192,31 +192,34 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
   return Out;
 }
 
-void CallSummaries::collect(const Stmt *S, Summary &Out) {
+void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (isPeriodicCondition(If->getCond())) {
-      collect(If->getCond(), Out);
+      collect(If->getCond(), InLoop, Out);
       Summary Inner;
-      collect(If->getThen(), Inner);
+      collect(If->getThen(), InLoop, Inner);
       for (const ReachedEffect &E : Inner)
         if (E.Op.Kind != EffectKind::HostSync)
           merge(Out, E);
-      collect(If->getElse(), Out);
+      collect(If->getElse(), InLoop, Out);
       return;
     }
   }
   if (const auto *C = dyn_cast<CallExpr>(S))
-    for (const ReachedEffect &E : effectsOfCall(*C))
+    for (ReachedEffect E : effectsOfCall(*C)) {
+      E.InLoop |= InLoop;
       merge(Out, E);
+    }
+  bool IsLoop = isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
   for (const Stmt *Child : S->children())
-    collect(Child, Out);
+    collect(Child, InLoop || (IsLoop && isPerIterationPart(S, Child)), Out);
 }
 
 std::vector<ReachedEffect> CallSummaries::effectsOfStmt(const Stmt *S) {
   Summary Out;
-  collect(S, Out);
+  collect(S, /*InLoop=*/false, Out);
   return Out;
 }
 
@@ -228,7 +231,7 @@ const CallSummaries::Summary &CallSummaries::summaryOf(const FunctionDecl *FD) {
   if (!InProgress.insert(FD).second)
     return Empty;  // recursion: the outer computation covers it
   Summary S;
-  collect(FD->getBody(), S);
+  collect(FD->getBody(), /*InLoop=*/false, S);
   InProgress.erase(FD);
   return Done[FD] = std::move(S);
 }

@@ -40,6 +40,9 @@ struct ChainLink {
 struct ReachedEffect {
   Effect Op;
   std::vector<ChainLink> Chain;
+  // The op runs in a loop below the statement looked at (in a callee, or in
+  // a nested loop): the per-iteration checks report it at that loop instead.
+  bool InLoop = false;
 };
 
 // The effect of one call expression itself when it is a LibTorch op.
@@ -65,7 +68,7 @@ public:
 private:
   using Summary = std::vector<ReachedEffect>;
   const Summary &summaryOf(const clang::FunctionDecl *FD);
-  void collect(const clang::Stmt *S, Summary &Out);
+  void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
   static void merge(Summary &Out, const ReachedEffect &E);
 
   clang::ASTContext &Ctx;

@@ -27,8 +27,7 @@ static bool containsRemainder(const Stmt *S) {
 
 bool isPeriodicCondition(const Expr *Cond) { return containsRemainder(Cond); }
 
-// Is Child (a direct child of Loop) a part that runs per iteration?
-static bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
+bool isPerIterationPart(const Stmt *Loop, const Stmt *Child) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
     return Child != F->getInit();
   if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
@@ -60,7 +59,7 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))
         LC.PeriodicGuard = If;
-    if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(P) && runsPerIteration(P, Prev)) {
+    if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(P) && isPerIterationPart(P, Prev)) {
       LC.Loop = P;
       return LC;
     }

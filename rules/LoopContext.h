@@ -27,6 +27,10 @@ LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
 // A condition that holds once every k iterations: it contains a '%'.
 bool isPeriodicCondition(const clang::Expr *Cond);
 
+// Child, a direct child of Loop, runs on every iteration: anything but a
+// for's init statement and a range-for's range.
+bool isPerIterationPart(const clang::Stmt *Loop, const clang::Stmt *Child);
+
 // The loop's keyword location, for notes.
 clang::SourceLocation loopLoc(const clang::Stmt *Loop);
 

@@ -37,7 +37,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (!LC)
     return;
   for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
-    if (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy)
+    if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
       continue;
     std::string Msg;
     if (R.Op.Kind == EffectKind::ModuleCopy) {

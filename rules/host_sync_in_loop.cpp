@@ -29,7 +29,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (!LC || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
     return;
   for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
-    if (R.Op.Kind != EffectKind::HostSync)
+    if (R.InLoop || R.Op.Kind != EffectKind::HostSync)
       continue;
     std::string Fix = "; accumulate on the device (total += loss.detach()) and read once after "
                       "the loop, or only every N iterations (if (i % N == 0))";

@@ -2,8 +2,6 @@
 
 #include "LoopCheck.h"
 
-#include <map>
-
 namespace torchtidy {
 
 // See docs/rules/torch-missing-zero-grad.md.
@@ -13,14 +11,6 @@ public:
   using LoopCheck::LoopCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
-
-private:
-  struct Pending {
-    const clang::Stmt *Loop;
-    ReachedEffect Step, Backward;
-  };
-  std::map<clang::SourceLocation, Pending> Found;
 };
 
 } // namespace torchtidy

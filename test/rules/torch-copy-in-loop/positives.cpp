@@ -12,6 +12,11 @@ struct Net : torch::nn::Module {
 torch::Tensor train_step(const torch::Tensor &x, torch::Device d) { return x.to(d); }
 template <typename T> T tmpl_move(const T &t, torch::Device d) { return t.to(d); }
 #define TO_GPU(x) (x).cuda()
+void train_epoch(std::vector<torch::Tensor> &xs, torch::Device d) {
+  for (auto &x : xs)
+    x = x.to(d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: '.to(device)' is a blocking copy
+}
 struct Loader {
   torch::Tensor batch = torch::rand({8});
   torch::Tensor next(torch::Device d) { return batch.to(d); }
@@ -37,7 +42,7 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
     // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: '.to(torch::kCUDA)' is a blocking copy
     auto s = train_step(batch.data, device);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'train_step' runs '.to(device)', which is a blocking copy
-    // CHECK-MESSAGES: :[[@LINE-28]]:78: note: the copy '.to(device)' is made here
+    // CHECK-MESSAGES: :[[@LINE-33]]:78: note: the copy '.to(device)' is made here
     auto hm = header_move(batch.data, device);
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: call to 'header_move' runs '.to(device)'
     auto tm = tmpl_move(batch.data, device);
@@ -60,6 +65,8 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
       // CHECK-MESSAGES: :[[@LINE-3]]:5: note: in this loop
     }
   }
+  for (int e = 0; e < 2; ++e)
+    train_epoch(xs, device);  // reported at the helper's own loop, not again here
   Loader loader;
   for (int i = 0; i < 3; ++i) {
     auto a = xs[0].to(torch::Device(torch::kCUDA, 1));
@@ -68,7 +75,7 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.to(device)' is a blocking copy
     auto c = loader.next(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: call to 'next' runs '.to(device)', which is a blocking copy
-    // CHECK-MESSAGES: :[[@LINE-54]]:54: note: the copy '.to(device)' is made here
+    // CHECK-MESSAGES: :[[@LINE-56]]:54: note: the copy '.to(device)' is made here
     auto p = xs[0].to(device, /*non_blocking=*/false);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.to(device)' is a blocking copy
   }

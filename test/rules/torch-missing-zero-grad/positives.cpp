@@ -13,6 +13,13 @@ struct Trainer {
   std::shared_ptr<torch::optim::Optimizer> opt;
   void fit(torch::Tensor loss) { loss.backward(); opt->step(); }
 };
+void train_epoch(std::vector<torch::Tensor> &batches, torch::optim::SGD &opt) {
+  for (auto &b : batches) {
+    b.backward();
+    opt.step();
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'step()' applies gradients
+  }
+}
 template <typename Opt> void train_all(Opt &opt, torch::Tensor loss) {
   for (int i = 0; i < 3; ++i) {
     loss.backward();
@@ -67,6 +74,8 @@ void run(torch::Tensor loss, torch::optim::SGD &opt, torch::optim::Adam &adam,
   int k = 0;
   do { loss.backward(); opt.step(); } while (++k < 3);
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'step()' applies gradients
+  for (int e = 0; e < 2; ++e)
+    train_epoch(batches, opt);  // reported at the helper's own loop, not again here
   Trainer t;
   for (int i = 0; i < 3; ++i)
     t.fit(loss);
