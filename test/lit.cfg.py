@@ -25,3 +25,18 @@ config.substitutions.append(("%expect_exit", "python3 %s" % os.path.join(config.
 # parent directory (the project's own build/) can be found.
 import tempfile
 config.substitutions.append(("%outside_tmp", tempfile.mkdtemp(prefix="torchtidy-lit-")))
+
+# The integrations (test/integrations): clang-tidy with the plugin, this
+# repository for pre-commit, and Microsoft's SARIF validator, which
+# scripts/setup.sh installs into tools/. The validator is named by its path
+# even when missing, so that its test fails rather than passes unrun.
+config.substitutions.append(("%clang_tidy_plugin",
+                             os.path.join(config.torchtidy_lib_dir, "libtorchtidy-clang-tidy.so")))
+# (after %clang_tidy_plugin, which it prefixes)
+config.substitutions.append(("%clang_tidy", os.path.join(config.llvm_tools_dir, "clang-tidy")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%repo_root", config.source_root))
+# Validation does not depend on the culture: invariant mode spares the
+# .NET binary its need for ICU.
+config.substitutions.append(("%sarif_multitool", "env DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 " + os.path.join(
+    config.source_root, "tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool")))
