@@ -41,7 +41,7 @@ struct Net : torch::nn::Module {
     auto r = ALSO_GPU(x); // NOLINT
     // The create-then-move finding is not the device check's to silence.
     auto s = torch::ones({2}).cuda(); // NOLINT(torch-hardcoded-device)
-    // CHECK: nolint.cpp:[[@LINE-1]]:36: warning: 'ones' fills the tensor on the CPU and '.cuda()' then copies it
+    // CHECK: nolint.cpp:[[@LINE-1]]:31: warning: 'ones' fills the tensor on the CPU and '.cuda()' then copies it
     (void)text;
     return a + b + c + d + e + f + g + h + i + j + k + l + m + n + o + p + q + r + s;
   }
