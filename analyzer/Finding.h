@@ -36,6 +36,8 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
+  bool Suppressed = false;  // by a NOLINT comment (Suppressions.h)
+  std::string Fingerprint;  // SARIF primaryLocationLineHash (Fingerprint.h)
 };
 
 // The outcome for one translation unit.

@@ -16,6 +16,11 @@ std::string toJson(const std::vector<Finding> &Findings, const std::vector<TURes
 
 // SARIF 2.1.0 for code review: every enabled rule in tool.driver.rules,
 // locations relative to %SRCROOT% (the working directory); docs/sarif.md.
+// Suppressed findings are results with an inSource suppression.
 std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules);
+
+// A file's artifactLocation.uri in toSarif's logs: relative to %SRCROOT%
+// when the file is under it, else a file:// URI.
+std::string sarifUri(const std::string &File);
 
 } // namespace torchtidy

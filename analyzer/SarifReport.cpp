@@ -4,7 +4,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/xxhash.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -30,10 +29,19 @@ std::string encodeUri(llvm::StringRef Path) {
 
 struct UriBase {
   std::string Root; // the working directory, with a trailing '/'
+  UriBase() {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Root = Cwd.str().str() + "/";
+  }
+  bool under(const std::string &File) const { return llvm::StringRef(File).starts_with(Root); }
+  std::string uri(const std::string &File) const {
+    return under(File) ? encodeUri(File.substr(Root.size())) : "file://" + encodeUri(File);
+  }
   nlohmann::json artifact(const std::string &File) const {
-    if (llvm::StringRef(File).starts_with(Root))
-      return {{"uri", encodeUri(File.substr(Root.size()))}, {"uriBaseId", "SRCROOT"}};
-    return {{"uri", "file://" + encodeUri(File)}};
+    if (under(File))
+      return {{"uri", uri(File)}, {"uriBaseId", "SRCROOT"}};
+    return {{"uri", uri(File)}};
   }
 };
 
@@ -45,14 +53,6 @@ nlohmann::json location(const UriBase &Base, const Position &P) {
 
 const char *sarifLevel(Level L) {
   return L == Level::Error ? "error" : L == Level::Note ? "note" : "warning";
-}
-
-// Stable when unrelated lines move: the rule, the line's text without
-// surrounding blanks, and which occurrence of that pair it is in the file.
-std::string lineHash(const Finding &F, std::map<std::string, int> &Seen) {
-  std::string Key = F.Rule->Id + "\n" + llvm::StringRef(F.Pos.LineText).trim().str();
-  int N = ++Seen[F.Pos.File + "\n" + Key];
-  return llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) + ":" + std::to_string(N);
 }
 
 std::string ruleName(llvm::StringRef Id) {
@@ -72,9 +72,7 @@ std::string ruleName(llvm::StringRef Id) {
 } // namespace
 
 std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules) {
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
-  UriBase Base{Cwd.str().str() + "/"};
+  UriBase Base;
 
   nlohmann::json JRules = nlohmann::json::array();
   std::map<std::string, size_t> Index;
@@ -89,13 +87,12 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
                       {"properties", {{"tags", R->Tags}, {"precision", precisionName(R->Confidence)}}}});
   }
   nlohmann::json Results = nlohmann::json::array();
-  std::map<std::string, int> Seen;
   for (const Finding &F : Findings) {
     nlohmann::json R = {{"ruleId", F.Rule->Id},
                         {"level", sarifLevel(F.Severity)},
                         {"message", {{"text", F.Message}}},
                         {"locations", {location(Base, F.Pos)}},
-                        {"partialFingerprints", {{"primaryLocationLineHash", lineHash(F, Seen)}}}};
+                        {"partialFingerprints", {{"primaryLocationLineHash", F.Fingerprint}}}};
     if (Index.count(F.Rule->Id))
       R["ruleIndex"] = Index[F.Rule->Id];
     if (!F.Notes.empty()) {
@@ -118,6 +115,8 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
                             {"artifactChanges", nlohmann::json::array({Change})}};
       R["fixes"] = nlohmann::json::array({Fix});
     }
+    if (F.Suppressed)
+      R["suppressions"] = nlohmann::json::array({{{"kind", "inSource"}}});
     Results.push_back(R);
   }
   nlohmann::json Run = {
@@ -126,6 +125,7 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
          {{"name", "torchtidy"},
           {"version", TORCHTIDY_VERSION},
           {"semanticVersion", TORCHTIDY_VERSION},
+          {"informationUri", TORCHTIDY_HOMEPAGE},
           {"rules", JRules}}}}},
       {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + encodeUri(Base.Root)}}}}},
       {"columnKind", "utf16CodeUnits"},
@@ -135,5 +135,7 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
                         {"runs", {Run}}};
   return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
+
+std::string sarifUri(const std::string &File) { return UriBase().uri(File); }
 
 } // namespace torchtidy

@@ -1,11 +1,17 @@
 // torchtidy: the command line, in the manner of clang-tidy.
 #include "Analysis.h"
 #include "AtomicFile.h"
+#include "Baseline.h"
 #include "CheckGlob.h"
 #include "CompileDb.h"
+#include "Config.h"
+#include "ConfiguredAnalysis.h"
+#include "Fingerprint.h"
+#include "Fixes.h"
 #include "Registry.h"
 #include "Report.h"
 #include "Subcommands.h"
+#include "Suppressions.h"
 #include "Version.h"
 
 #include "clang/Basic/Version.h"
@@ -16,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <thread>
@@ -31,8 +38,35 @@ static cl::list<std::string> Files(cl::Positional, cl::desc("<source files>"), c
 static cl::opt<std::string> BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
                                       cl::value_desc("build dir"), cl::cat(Category));
 static cl::opt<std::string> ChecksOpt("checks", cl::desc("Comma-separated globs of checks to run "
-                                                         "('torch-*,-torch-data-parallel')"),
-                                      cl::init("torch-*"), cl::cat(Category));
+                                                         "('torch-*,-torch-data-parallel'), "
+                                                         "appended to the configuration's"),
+                                      cl::cat(Category));
+static cl::opt<std::string> ConfigFile("config-file",
+                                       cl::desc("Use this configuration file instead of the "
+                                                ".torchtidy.yaml of each source's directory"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> DumpConfig("dump-config",
+                                cl::desc("Print the configuration of the first source and exit"),
+                                cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
+                                             cl::desc("Globs of checks whose findings are errors, "
+                                                      "appended to the configuration's"),
+                                             cl::cat(Category));
+static cl::opt<std::string> HeaderFilter("header-filter",
+                                         cl::desc("Report findings in headers matching this regex "
+                                                  "(overrides HeaderFilterRegex)"),
+                                         cl::cat(Category));
+static cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its to the files in place"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes",
+                                        cl::desc("Write the fix-its as YAML for "
+                                                 "clang-apply-replacements"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> BaselineFile("baseline",
+                                         cl::desc("Report only findings not in this SARIF baseline"),
+                                         cl::value_desc("sarif file"), cl::cat(Category));
+static cl::opt<std::string> WriteBaseline("write-baseline",
+                                          cl::desc("Write every finding as a SARIF baseline"),
+                                          cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
 static cl::opt<std::string> Format("format", cl::desc("Report format: text, json or sarif"),
@@ -134,22 +168,46 @@ static int lint(int Argc, const char **Argv) {
   if (!FixedError.empty())
     return usageError(FixedError);
 
-  std::string GlobError;
-  CheckGlob Glob = CheckGlob::parse(ChecksOpt, GlobError);
-  if (!GlobError.empty())
-    return usageError("--checks: " + GlobError);
-  std::vector<const RuleInfo *> Enabled;
-  for (const CheckFactory &F : allChecks())
-    if (Glob.enabled(F.Info->Id))
-      Enabled.push_back(F.Info);
-  if (ListChecks) {
-    listChecks(Enabled);
+  ConfigOverrides Overrides;
+  Overrides.ConfigFile = ConfigFile;
+  if (ChecksOpt.getNumOccurrences())
+    Overrides.Checks = ChecksOpt;
+  if (WarningsAsErrors.getNumOccurrences())
+    Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (HeaderFilter.getNumOccurrences())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  for (const auto &[Flag, Globs] : {std::pair<const char *, std::string>("--checks", ChecksOpt),
+                                    {"--warnings-as-errors", WarningsAsErrors}}) {
+    std::string GlobError;
+    CheckGlob::parse(Globs, GlobError);
+    if (!GlobError.empty())
+      return usageError(std::string(Flag) + ": " + GlobError);
+  }
+  std::string RegexError;
+  if (Overrides.HeaderFilterRegex && !llvm::Regex(HeaderFilter).isValid(RegexError))
+    return usageError("--header-filter='" + HeaderFilter + "': invalid regex: " + RegexError);
+  ConfigFinder Finder(Overrides);
+  if (ListChecks || DumpConfig) {
+    // As clang-tidy: the configuration of the first source (or of the
+    // working directory).
+    std::string ConfigError;
+    auto C = Finder.forFile(makeAbsolute(Files.empty() ? "-" : Files.front()), ConfigError);
+    if (!C)
+      return usageError(ConfigError);
+    if (DumpConfig)
+      llvm::outs() << dumpConfig(*C);
+    else
+      listChecks(C->enabledChecks());
     return NoFindings;
   }
-  if (Enabled.empty())
-    return usageError("--checks='" + ChecksOpt + "' enables no check (see --list-checks)");
   if (Format != "text" && Format != "json" && Format != "sarif")
     return usageError("--format=" + Format + ": expected text, json or sarif");
+  std::optional<Baseline> Known;
+  if (!BaselineFile.empty()) {
+    std::string BaselineError;
+    if (!(Known = Baseline::load(BaselineFile, BaselineError)))
+      return usageError(BaselineError);
+  }
 
   std::vector<std::string> Sources(Files.begin(), Files.end());
   std::string Described, DBError;
@@ -167,11 +225,15 @@ static int lint(int Argc, const char **Argv) {
     llvm::errs() << "torchtidy: compile commands: " << Described << "\n";
 
   AnalysisOptions Opts;
-  Opts.Checks = Enabled;
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<TUResult> Results = analyse(*DB, Sources, Opts);
+  ConfiguredRun Run = analyseConfigured(*DB, Sources, Finder, Opts, !Quiet);
+  std::vector<TUResult> &Results = Run.Results;
+  const std::vector<const RuleInfo *> &Enabled = Run.Rules;
+  for (const std::string &E : Run.ConfigErrors)
+    llvm::errs() << "torchtidy: error: " << E << "\n";
 
   std::vector<Finding> Findings;
+  std::vector<std::string> Analysed;
   bool InputProblem = false;
   for (TUResult &R : Results) {
     for (const std::string &E : R.Errors)
@@ -182,33 +244,70 @@ static int lint(int Argc, const char **Argv) {
       llvm::errs() << "torchtidy: error: " << R.File << ": " << R.Errors.size()
                    << " compile error(s); findings for this file are partial\n";
     InputProblem |= !R.analysedFully();
+    Analysed.push_back(R.File);
     std::move(R.Findings.begin(), R.Findings.end(), std::back_inserter(Findings));
   }
   sortAndDeduplicate(Findings);
+  assignFingerprints(Findings);
+
+  std::vector<std::string> LaterErrors; // NOLINT comments and fixes
+  applySuppressions(Findings, Analysed, LaterErrors);
+  bool OutputProblem = false;
+  auto writeOut = [&](const std::string &Path, const std::string &Text) {
+    std::string WriteError;
+    if (!writeFileAtomically(Path, Text, WriteError)) {
+      llvm::errs() << "torchtidy: error: " << WriteError << "\n";
+      OutputProblem = true;
+    }
+  };
+  if (!WriteBaseline.empty())
+    writeOut(WriteBaseline, toSarif(Findings, Enabled));
+  size_t InBaseline = Known ? Known->filter(Findings) : 0;
+  // What is reported; SARIF also keeps the suppressed, marked as such.
+  std::vector<Finding> Reported;
+  std::copy_if(Findings.begin(), Findings.end(), std::back_inserter(Reported),
+               [](const Finding &F) { return !F.Suppressed; });
+  if (!ExportFixes.empty()) {
+    std::string ExportError;
+    if (!exportFixes(Reported, Sources.empty() ? "" : Sources.front(), ExportFixes, ExportError)) {
+      llvm::errs() << "torchtidy: error: " << ExportError << "\n";
+      OutputProblem = true;
+    }
+  }
+  if (Fix)
+    applyFixes(Reported, LaterErrors, Quiet ? nullptr : &llvm::errs());
+  for (const std::string &E : LaterErrors)
+    llvm::errs() << E << "\n";
+  InputProblem |= !LaterErrors.empty();
 
   bool Color = llvm::sys::Process::StandardOutIsDisplayed();
-  std::string Report = Format == "json"    ? toJson(Findings, Results)
+  std::string Report = Format == "json"    ? toJson(Reported, Results)
                        : Format == "sarif" ? toSarif(Findings, Enabled)
                                            : std::string();
   if (Format == "text" && !Output.empty()) {
     llvm::raw_string_ostream OS(Report);
-    printText(OS, Findings, false);
+    printText(OS, Reported, false);
   }
-  if (!Output.empty()) {
-    std::string WriteError;
-    if (!writeFileAtomically(Output, Report, WriteError))
-      return usageError(WriteError);
-  }
+  if (!Output.empty())
+    writeOut(Output, Report);
   if (Format == "text" || !Output.empty())
-    printText(llvm::outs(), Findings, Color);
+    printText(llvm::outs(), Reported, Color);
   else
     llvm::outs() << Report;
-  if (!Quiet)
-    llvm::errs() << Findings.size() << " warning(s) in " << Sources.size() << " file(s)\n";
+  if (!Quiet) {
+    llvm::errs() << Reported.size() << " warning(s) in " << Analysed.size() << " file(s)";
+    size_t Suppressed = Findings.size() - Reported.size();
+    if (Suppressed || InBaseline || Run.Excluded)
+      llvm::errs() << " (" << Suppressed << " suppressed by NOLINT, " << InBaseline
+                   << " in the baseline, " << Run.Excluded << " file(s) excluded)";
+    llvm::errs() << "\n";
+  }
   llvm::outs().flush();
+  if (!Run.ConfigErrors.empty() || OutputProblem)
+    return UsageError;
   if (InputProblem)
     return InputError;
-  return Findings.empty() ? NoFindings : HasFindings;
+  return Reported.empty() ? NoFindings : HasFindings;
 }
 
 int main(int Argc, const char **Argv) {
