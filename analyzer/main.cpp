@@ -5,6 +5,7 @@
 #include "CompileDb.h"
 #include "Registry.h"
 #include "Report.h"
+#include "SpeedOptions.h"
 #include "Subcommands.h"
 #include "Version.h"
 
@@ -120,7 +121,7 @@ loadDatabase(const std::vector<std::string> &Sources,
 static int lint(int Argc, const char **Argv) {
   std::string FixedError;
   auto Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, FixedError);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &speedCategory()});
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchtidy " << TORCHTIDY_VERSION << " (Clang " << CLANG_VERSION_STRING << ")\n";
   });
@@ -169,7 +170,10 @@ static int lint(int Argc, const char **Argv) {
   AnalysisOptions Opts;
   Opts.Checks = Enabled;
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  SpeedSetup Speed;
+  Speed.apply(Opts, Quiet);
   std::vector<TUResult> Results = analyse(*DB, Sources, Opts);
+  Speed.analysed(llvm::errs());
 
   std::vector<Finding> Findings;
   bool InputProblem = false;
@@ -206,6 +210,7 @@ static int lint(int Argc, const char **Argv) {
   if (!Quiet)
     llvm::errs() << Findings.size() << " warning(s) in " << Sources.size() << " file(s)\n";
   llvm::outs().flush();
+  Speed.finish(llvm::errs());
   if (InputProblem)
     return InputError;
   return Findings.empty() ? NoFindings : HasFindings;
