@@ -1,5 +1,7 @@
 #include "IncludedFiles.h"
 
+#include "llvm/Support/FileSystem.h"
+
 namespace torchtidy {
 
 bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem, bool IsModuleFile,
@@ -12,6 +14,14 @@ bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem,
   if (!IsSystem)
     UserFiles.push_back(Filename.str());
   return true;
+}
+
+std::string fileStamp(llvm::StringRef Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St))
+    return "";
+  return std::to_string(St.getSize()) + ":" +
+         std::to_string(St.getLastModificationTime().time_since_epoch().count());
 }
 
 } // namespace torchtidy

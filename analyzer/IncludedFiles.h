@@ -22,4 +22,8 @@ private:
   std::vector<std::string> UserFiles;
 };
 
+// "size:mtime" of a file, "" when it is gone: how the PCH's inputs, and the
+// result cache's included files before their contents, are compared.
+std::string fileStamp(llvm::StringRef Path);
+
 } // namespace torchtidy

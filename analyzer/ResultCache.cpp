@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "AtomicFile.h"
+#include "IncludedFiles.h"
 #include "Registry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -199,9 +200,15 @@ std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
   }
   try {
     nlohmann::json J = nlohmann::json::from_msgpack(Body.begin(), Body.end());
-    for (const nlohmann::json &D : J.at("included"))
-      if (contentHash(D.at(0).get<std::string>()) != D.at(1).get<std::string>())
+    // [path, size:mtime, content hash]: a file with the recorded size and
+    // time is taken as unchanged (not read again, as make and ninja would);
+    // one touched but not changed still hits.
+    for (const nlohmann::json &D : J.at("included")) {
+      std::string Path = D.at(0).get<std::string>();
+      if (fileStamp(Path) != D.at(1).get<std::string>() &&
+          contentHash(Path) != D.at(2).get<std::string>())
         return std::nullopt; // an included file changed
+    }
     TUResult R;
     R.File = J.at("file").get<std::string>();
     R.Findings = findingsFrom(J.at("findings"));
@@ -222,7 +229,7 @@ void ResultCache::store(const std::string &Key, const TUResult &Result,
     std::string H = contentHash(F);
     if (H.empty())
       return; // gone already: nothing reliable to store
-    Included.push_back({F, H});
+    Included.push_back({F, fileStamp(F), H});
   }
   nlohmann::json J = {{"file", Result.File},
                       {"included", Included},

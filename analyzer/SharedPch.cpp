@@ -38,15 +38,6 @@ bool changesPrefix(llvm::StringRef Arg) {
          Arg.starts_with("--include") || Arg == "-fmodules";
 }
 
-// Size and time of a file, "" when it is gone.
-std::string stamp(llvm::StringRef Path) {
-  llvm::sys::fs::file_status St;
-  if (llvm::sys::fs::status(Path, St))
-    return "";
-  return std::to_string(St.getSize()) + ":" +
-         std::to_string(St.getLastModificationTime().time_since_epoch().count());
-}
-
 class FirstError : public DiagnosticConsumer {
 public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
@@ -207,10 +198,10 @@ bool SharedPch::upToDate(Plan &P) const {
   try {
     nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str());
     bool Usable = J.at(0).get<bool>();
-    if (Usable && J.at(1).get<std::string>() != stamp(path(P.Key, ".pch")))
+    if (Usable && J.at(1).get<std::string>() != fileStamp(path(P.Key, ".pch")))
       return false;
     for (const nlohmann::json &In : J.at(2))
-      if (stamp(In.at(0).get<std::string>()) != In.at(1).get<std::string>())
+      if (fileStamp(In.at(0).get<std::string>()) != In.at(1).get<std::string>())
         return false;
     P.Ready = Usable;
     return true;
@@ -253,8 +244,8 @@ void SharedPch::build(Plan &P) {
   nlohmann::json In = nlohmann::json::array();
   for (const std::string &F : Inputs->getDependencies())
     if (F != Header)
-      In.push_back({F, stamp(F)});
-  nlohmann::json Meta = {Usable, stamp(Pch), In};
+      In.push_back({F, fileStamp(F)});
+  nlohmann::json Meta = {Usable, fileStamp(Pch), In};
   if (!writeFileAtomically(path(P.Key, ".inputs"), Meta.dump(), Error))
     return Warn(Error);
   P.Ready = Usable;

@@ -35,8 +35,4 @@ private:
   unsigned Jobs = 1;
 };
 
-// How many workers fit: each needs about WorkerMB; MaxMemoryMB 0 means the
-// memory available now (/proc/meminfo's MemAvailable).
-unsigned jobsForMemory(unsigned Requested, uint64_t MaxMemoryMB, uint64_t WorkerMB);
-
 } // namespace torchtidy
