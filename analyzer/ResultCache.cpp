@@ -171,6 +171,24 @@ std::string ResultCache::entryPath(const std::string &Key) const {
   return P.str().str();
 }
 
+std::string ResultCache::stampOf(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Stamps.find(Path);
+    if (It != Stamps.end())
+      return It->second;
+  }
+  std::string S = fileStamp(Path);
+  std::lock_guard<std::mutex> G(Lock);
+  Stamps[Path] = S;
+  return S;
+}
+
+void ResultCache::knownHash(llvm::StringRef Path, llvm::StringRef Hash) {
+  std::lock_guard<std::mutex> G(Lock);
+  Hashes.try_emplace(Path, Hash.str());
+}
+
 void ResultCache::warn(std::string Message) {
   std::lock_guard<std::mutex> G(Lock);
   Warnings.push_back(std::move(Message));
@@ -204,9 +222,10 @@ std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
     // time is taken as unchanged (not read again, as make and ninja would);
     // one touched but not changed still hits.
     for (const nlohmann::json &D : J.at("included")) {
-      std::string Path = D.at(0).get<std::string>();
-      if (fileStamp(Path) != D.at(1).get<std::string>() &&
-          contentHash(Path) != D.at(2).get<std::string>())
+      std::string Path = D.at(0).get<std::string>(), Hash = D.at(2).get<std::string>();
+      if (stampOf(Path) == D.at(1).get<std::string>())
+        knownHash(Path, Hash); // the entry stored next for a touched file needs not read it
+      else if (contentHash(Path) != Hash)
         return std::nullopt; // an included file changed
     }
     TUResult R;
@@ -229,7 +248,7 @@ void ResultCache::store(const std::string &Key, const TUResult &Result,
     std::string H = contentHash(F);
     if (H.empty())
       return; // gone already: nothing reliable to store
-    Included.push_back({F, fileStamp(F), H});
+    Included.push_back({F, stampOf(F), H});
   }
   nlohmann::json J = {{"file", Result.File},
                       {"included", Included},

@@ -46,12 +46,17 @@ private:
   std::string entryPath(const std::string &Key) const;
   // Content hash (hex), memoized for the run; empty if unreadable.
   std::string contentHash(llvm::StringRef Path);
+  // Size and time (IncludedFiles' fileStamp), memoized for the run.
+  std::string stampOf(llvm::StringRef Path);
+  // A hash taken from an entry whose file has the recorded size and time.
+  void knownHash(llvm::StringRef Path, llvm::StringRef Hash);
   void warn(std::string Message);
 
   std::string Dir;
   std::string ConfigHash; // torchtidy build, checks, options, extra flags
   std::mutex Lock;
   llvm::StringMap<std::string> Hashes;
+  llvm::StringMap<std::string> Stamps;
   std::vector<std::string> Warnings;
 };
 
