@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 LIT = python3 /usr/lib/llvm-19/build/utils/lit/lit.py
 
-.PHONY: all setup build test demo clean
+.PHONY: all setup build test demo bench clean
 
 all: build
 
@@ -24,6 +24,11 @@ test: build
 
 demo: build
 	@bash examples/run-demo.sh $(BUILD)
+
+# Lint speed against clang++ -fsyntax-only and clang-tidy (docs/performance.md);
+# e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'.
+bench: build
+	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log

@@ -1,7 +1,11 @@
 #include "Analysis.h"
 
 #include "FindingCollector.h"
+#include "IncludedFiles.h"
+#include "Profile.h"
 #include "Registry.h"
+#include "ResultCache.h"
+#include "SharedPch.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -75,10 +79,25 @@ private:
   std::vector<std::string> &Errors;
 };
 
+// What one run of the frontend over a TU adds to its result.
+struct TURun {
+  TUResult &Result;
+  std::shared_ptr<IncludedFiles> Included; // for the result cache; may be null
+  double CheckSeconds = 0;                 // matching and end-of-TU work of the checks
+};
+
+ast_matchers::MatchFinder::MatchFinderOptions
+finderOptions(const AnalysisOptions &Opts, llvm::StringMap<llvm::TimeRecord> &Records) {
+  ast_matchers::MatchFinder::MatchFinderOptions O;
+  if (Opts.Prof)
+    O.CheckProfiling.emplace(Records); // time per callback, by Check::getID()
+  return O;
+}
+
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(const AnalysisOptions &Opts, std::vector<Finding> &Findings)
-      : Sink(Findings) {
+  AnalysisConsumer(const AnalysisOptions &Opts, TURun &Run)
+      : Opts(Opts), Run(Run), Sink(Run.Result.Findings), Finder(finderOptions(Opts, Records)) {
     for (const RuleInfo *Info : Opts.Checks) {
       Checks.push_back(findCheck(Info->Id)->Create(Opts.Options, Sink));
       Checks.back()->registerMatchers(&Finder);
@@ -104,14 +123,26 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Stopwatch All;
     Ctx.setTraversalScope(UserDecls);
     Finder.matchAST(Ctx);
-    for (auto &C : Checks)
+    for (auto &C : Checks) {
+      Stopwatch W;
       C->onEndOfTranslationUnit(Ctx);
+      if (Opts.Prof)
+        Opts.Prof->addCheck(C->getID(), W.seconds());
+    }
+    if (Opts.Prof)
+      for (const auto &R : Records)
+        Opts.Prof->addCheck(R.getKey(), R.getValue().getWallTime());
+    Run.CheckSeconds += All.seconds();
   }
 
 private:
+  const AnalysisOptions &Opts;
+  TURun &Run;
   FindingCollector Sink;
+  llvm::StringMap<llvm::TimeRecord> Records;
   ast_matchers::MatchFinder Finder;
   std::vector<std::unique_ptr<Check>> Checks;
   std::vector<Decl *> UserDecls;
@@ -120,7 +151,13 @@ private:
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const AnalysisOptions &Opts, TUResult &Result) : Opts(Opts), Result(Result) {}
+  AnalysisAction(const AnalysisOptions &Opts, TURun &Run) : Opts(Opts), Run(Run), Result(Run.Result) {}
+
+  bool PrepareToExecuteAction(CompilerInstance &CI) override {
+    if (Run.Included)
+      CI.addDependencyCollector(Run.Included);
+    return true;
+  }
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = Opts.SkipSystemBodies;
@@ -134,24 +171,25 @@ public:
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<AnalysisConsumer>(Opts, Result.Findings);
+    return std::make_unique<AnalysisConsumer>(Opts, Run);
   }
 
 private:
   const AnalysisOptions &Opts;
+  TURun &Run;
   TUResult &Result;
 };
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(const AnalysisOptions &Opts, TUResult &Result) : Opts(Opts), Result(Result) {}
+  ActionFactory(const AnalysisOptions &Opts, TURun &Run) : Opts(Opts), Run(Run) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Result);
+    return std::make_unique<AnalysisAction>(Opts, Run);
   }
 
 private:
   const AnalysisOptions &Opts;
-  TUResult &Result;
+  TURun &Run;
 };
 
 bool hasArgStartingWith(const tooling::CommandLineArguments &Args, StringRef Prefix) {
@@ -161,63 +199,142 @@ bool hasArgStartingWith(const tooling::CommandLineArguments &Args, StringRef Pre
   return false;
 }
 
-TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &File,
-                    const AnalysisOptions &Opts) {
-  TUResult Result;
+// Why File cannot be analysed at all, or "".
+std::string unanalysable(const tooling::CompilationDatabase &DB, const std::string &File) {
+  if (!llvm::sys::fs::exists(File))
+    return "no such file";
+  if (llvm::sys::fs::is_directory(File))
+    return "is a directory, not a source file";
+  if (DB.getCompileCommands(File).empty())
+    return "no compile command for this file in the compilation database";
+  return "";
+}
+
+void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File,
+                 const AnalysisOptions &Opts, const std::string &Pch, TURun &Run) {
+  TUResult &Result = Run.Result;
   Result.File = File;
-  if (!llvm::sys::fs::exists(File)) {
-    Result.Failure = "no such file";
-    return Result;
-  }
-  if (llvm::sys::fs::is_directory(File)) {
-    Result.Failure = "is a directory, not a source file";
-    return Result;
-  }
-  if (DB.getCompileCommands(File).empty()) {
-    Result.Failure = "no compile command for this file in the compilation database";
-    return Result;
-  }
   tooling::ClangTool Tool(DB, {File});
   ErrorCollector Errors(Result.Errors);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(analysisArgumentsAdjuster(Opts));
+  if (!Pch.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-include-pch", Pch}, tooling::ArgumentInsertPosition::END));
+  ActionFactory Factory(Opts, Run);
+  int RC = Tool.run(&Factory);
+  if (RC != 0 && Result.Errors.empty())
+    Result.Failure = "the compiler could not process the compile command";
+}
+
+// clang refused the shared PCH (say, a header changed while it was built).
+bool pchRefused(const TUResult &R) {
+  for (const std::string &E : R.Errors)
+    if (StringRef(E).contains("precompiled header") || StringRef(E).contains("PCH file") ||
+        StringRef(E).contains("AST file"))
+      return true;
+  return false;
+}
+
+TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &File,
+                    const AnalysisOptions &Opts, const std::string &CacheKey) {
+  Stopwatch Wall;
+  std::string Pch = Opts.Pch ? Opts.Pch->pchFor(File) : "";
+  TUResult Result;
+  TURun Run{Result, Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr};
+  runFrontend(DB, File, Opts, Pch, Run);
+  if (!Pch.empty() && pchRefused(Result)) {
+    Result = TUResult();
+    Run.Included = Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr;
+    runFrontend(DB, File, Opts, "", Run);
+  }
+  if (Opts.Prof)
+    Opts.Prof->addPhase("parse", Wall.seconds() - Run.CheckSeconds);
+  if (Opts.Cache) {
+    Stopwatch W;
+    Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies());
+    if (Opts.Prof)
+      Opts.Prof->addPhase("result cache store", W.seconds());
+  }
+  return Result;
+}
+
+} // namespace
+
+tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts) {
   std::vector<std::string> Extra = Opts.ExtraArgs;
   Extra.insert(Extra.end(), {"-w", "-ferror-limit=0"});
-  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      Extra, tooling::ArgumentInsertPosition::END));
-  Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, StringRef) {
+  tooling::ArgumentsAdjuster A = tooling::combineAdjusters(
+      tooling::combineAdjusters(tooling::getClangStripOutputAdjuster(),
+                                tooling::getClangSyntaxOnlyAdjuster()),
+      tooling::getClangStripDependencyFileAdjuster());
+  A = tooling::combineAdjusters(
+      A, tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
+  return tooling::combineAdjusters(A, [](const tooling::CommandLineArguments &Args, StringRef) {
     if (hasArgStartingWith(Args, "-resource-dir"))
       return Args;
     tooling::CommandLineArguments Out = Args;
     Out.insert(Out.begin() + 1, "-resource-dir=" TORCHTIDY_CLANG_RESOURCE_DIR);
     return Out;
   });
-  ActionFactory Factory(Opts, Result);
-  int RC = Tool.run(&Factory);
-  if (RC != 0 && Result.Errors.empty())
-    Result.Failure = "the compiler could not process the compile command";
-  return Result;
 }
-
-} // namespace
 
 std::vector<TUResult> analyse(const tooling::CompilationDatabase &DB,
                               const std::vector<std::string> &Files,
                               const AnalysisOptions &Opts) {
   std::vector<TUResult> Results(Files.size());
-  std::atomic<size_t> Next{0};
   std::mutex DoneLock;
   size_t Done = 0;
-  auto Worker = [&] {
-    for (size_t I = Next++; I < Files.size(); I = Next++) {
-      Results[I] = analyseOne(DB, Files[I], Opts);
-      if (Opts.OnDone) {
-        std::lock_guard<std::mutex> G(DoneLock);
-        Opts.OnDone(Results[I], ++Done, Files.size());
-      }
+  auto Finished = [&](size_t I) {
+    if (Opts.OnDone) {
+      std::lock_guard<std::mutex> G(DoneLock);
+      Opts.OnDone(Results[I], ++Done, Files.size());
     }
   };
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Opts.Jobs, Files.size()));
+  // Cache lookups first (cheap, no parsing): only the misses are planned
+  // for the shared PCH and analysed.
+  std::vector<std::string> Keys(Files.size());
+  std::vector<size_t> Misses;
+  std::vector<std::string> MissedFiles;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Results[I].File = Files[I];
+    Results[I].Failure = unanalysable(DB, Files[I]);
+    if (!Results[I].Failure.empty()) {
+      Finished(I);
+      continue;
+    }
+    if (Opts.Cache) {
+      Stopwatch W;
+      Keys[I] = Opts.Cache->key(Opts, DB.getCompileCommands(Files[I]), Files[I]);
+      std::optional<TUResult> Hit = Opts.Cache->lookup(Keys[I]);
+      if (Opts.Prof) {
+        Opts.Prof->addPhase("result cache lookup", W.seconds());
+        Opts.Prof->count(Hit ? "cache-hits" : "cache-misses");
+      }
+      if (Hit) {
+        Results[I] = std::move(*Hit);
+        Results[I].File = Files[I];
+        Finished(I);
+        continue;
+      }
+    }
+    Misses.push_back(I);
+    MissedFiles.push_back(Files[I]);
+  }
+  unsigned Jobs = std::max<unsigned>(1, std::min<size_t>(Opts.Jobs, Misses.size()));
+  if (Opts.Pch)
+    Opts.Pch->prepare(DB, MissedFiles, Jobs, Opts.Prof);
+
+  std::atomic<size_t> Next{0};
+  auto Worker = [&] {
+    for (size_t M = Next++; M < Misses.size(); M = Next++) {
+      size_t I = Misses[M];
+      Results[I] = analyseOne(DB, Files[I], Opts, Keys[I]);
+      Finished(I);
+    }
+  };
   std::vector<std::thread> Threads;
   for (unsigned J = 1; J < Jobs; ++J)
     Threads.emplace_back(Worker);

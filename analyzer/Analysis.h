@@ -5,6 +5,7 @@
 #include "Check.h"
 #include "Finding.h"
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <functional>
@@ -13,6 +14,10 @@
 
 namespace torchtidy {
 
+class Profile;
+class ResultCache;
+class SharedPch;
+
 struct AnalysisOptions {
   std::vector<const RuleInfo *> Checks;  // enabled checks
   CheckOptions::Map Options;
@@ -20,7 +25,15 @@ struct AnalysisOptions {
   std::vector<std::string> ExtraArgs;   // appended to every compile command
   bool SkipSystemBodies = true;         // don't parse function bodies in system headers
   std::function<void(const TUResult &, size_t Done, size_t Total)> OnDone;
+  Profile *Prof = nullptr;      // --profile: where the time goes
+  ResultCache *Cache = nullptr; // null with --no-cache
+  SharedPch *Pch = nullptr;     // null with --no-pch
 };
+
+// The compile command as the analysis runs it (syntax only, no output or
+// dependency files, no warnings, clang's resource directory): the shared
+// PCH is built with the same flags.
+clang::tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts);
 
 // Results in the order of Files.
 std::vector<TUResult> analyse(const clang::tooling::CompilationDatabase &DB,

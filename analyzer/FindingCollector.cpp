@@ -49,14 +49,21 @@ void FindingCollector::report(const Diag &D, const SourceManager &SM) {
   F.Severity = D.Rule->DefaultLevel;
   F.Pos = resolvePosition(D.Loc, SM);
   F.Message = D.Message;
-  for (const DiagNote &N : D.Notes)
-    F.Notes.push_back({resolvePosition(N.Loc, SM), N.Message});
-  if (D.Loc.isMacroID()) {
-    SourceLocation Spelling = SM.getSpellingLoc(D.Loc);
+  // A location in a macro is followed by where the macro spells it, as in
+  // clang's (and clang-tidy's) output: after the warning, and after a note.
+  auto addMacroNote = [&](SourceLocation Loc) {
+    if (!Loc.isMacroID())
+      return;
+    SourceLocation Spelling = SM.getSpellingLoc(Loc);
     if (!SM.isInSystemHeader(Spelling))
       F.Notes.push_back({resolvePosition(Spelling, SM),
                          "expanded from macro '" +
-                             Lexer::getImmediateMacroName(D.Loc, SM, LangOptions()).str() + "'"});
+                             Lexer::getImmediateMacroName(Loc, SM, LangOptions()).str() + "'"});
+  };
+  addMacroNote(D.Loc);
+  for (const DiagNote &N : D.Notes) {
+    F.Notes.push_back({resolvePosition(N.Loc, SM), N.Message});
+    addMacroNote(N.Loc);
   }
   for (const DiagFix &Fix : D.Fixes) {
     CharSourceRange Range = Lexer::makeFileCharRange(Fix.Range, SM, LangOptions());

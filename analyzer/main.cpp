@@ -10,6 +10,7 @@
 #include "Fixes.h"
 #include "Registry.h"
 #include "Report.h"
+#include "SpeedOptions.h"
 #include "Subcommands.h"
 #include "Suppressions.h"
 #include "Version.h"
@@ -74,7 +75,7 @@ static cl::opt<std::string> Format("format", cl::desc("Report format: text, json
 static cl::opt<std::string> Output("output", cl::desc("Write the report to this file (atomically)"),
                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: cores)"),
-                              cl::init(0), cl::cat(Category));
+                              cl::init(0), cl::Prefix, cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Print findings and errors only"), cl::cat(Category));
 static cl::opt<std::string> TorchPrefix("torch-prefix",
                                         cl::desc("LibTorch install to use when there is no "
@@ -154,7 +155,7 @@ loadDatabase(const std::vector<std::string> &Sources,
 static int lint(int Argc, const char **Argv) {
   std::string FixedError;
   auto Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, FixedError);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &speedCategory()});
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchtidy " << TORCHTIDY_VERSION << " (Clang " << CLANG_VERSION_STRING << ")\n";
   });
@@ -226,7 +227,10 @@ static int lint(int Argc, const char **Argv) {
 
   AnalysisOptions Opts;
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  SpeedSetup Speed;
+  Speed.apply(Opts, Quiet);
   ConfiguredRun Run = analyseConfigured(*DB, Sources, Finder, Opts, !Quiet);
+  Speed.analysed(llvm::errs());
   std::vector<TUResult> &Results = Run.Results;
   const std::vector<const RuleInfo *> &Enabled = Run.Rules;
   for (const std::string &E : Run.ConfigErrors)
@@ -303,6 +307,7 @@ static int lint(int Argc, const char **Argv) {
     llvm::errs() << "\n";
   }
   llvm::outs().flush();
+  Speed.finish(llvm::errs());
   if (!Run.ConfigErrors.empty() || OutputProblem)
     return UsageError;
   if (InputProblem)

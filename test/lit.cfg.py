@@ -17,6 +17,11 @@ config.substitutions.append(("%torch_flags", torch_flags))
 config.substitutions.append(("%torch_cuda_flags",
                              "%s -isystem /usr/local/cuda/include -isystem %s"
                              % (torch_flags, config.cuda_stub_include)))
+# %torch_source_flags: the same headers parsed from source, no PCH (for the
+# tests that compare runs with and without torchtidy's own shared PCH).
+config.substitutions.append(("%torch_source_flags",
+                             "%s -isystem /usr/local/cuda/include -isystem %s"
+                             % (config.test_cxxflags, config.cuda_stub_include)))
 config.substitutions.append(("%torchtidy", os.path.join(config.torchtidy_bin_dir, "torchtidy")))
 config.substitutions.append(("%bindir", config.torchtidy_bin_dir))
 config.substitutions.append(("%testbindir", config.test_exec_root))
@@ -40,3 +45,6 @@ config.substitutions.append(("%repo_root", config.source_root))
 # .NET binary its need for ICU.
 config.substitutions.append(("%sarif_multitool", "env DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 " + os.path.join(
     config.source_root, "tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool")))
+# Results and shared PCHs are cached in a folder of this run, not the user's
+# ~/.cache; tests of the cache itself give --cache-dir=%t.cache.
+config.environment["TORCHTIDY_CACHE_DIR"] = tempfile.mkdtemp(prefix="torchtidy-lit-cache-")

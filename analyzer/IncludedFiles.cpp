@@ -1,0 +1,27 @@
+#include "IncludedFiles.h"
+
+#include "llvm/Support/FileSystem.h"
+
+namespace torchtidy {
+
+bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem, bool IsModuleFile,
+                                  bool IsMissing) {
+  // A loaded PCH is not a dependency of its own: its inputs are (the
+  // ASTReader reports them), and its flags are in the compile command.
+  // "<built-in>" and "<command line>" are not files.
+  if (IsModuleFile || IsMissing || Filename.starts_with("<"))
+    return false;
+  if (!IsSystem)
+    UserFiles.push_back(Filename.str());
+  return true;
+}
+
+std::string fileStamp(llvm::StringRef Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St))
+    return "";
+  return std::to_string(St.getSize()) + ":" +
+         std::to_string(St.getLastModificationTime().time_since_epoch().count());
+}
+
+} // namespace torchtidy

@@ -1,0 +1,273 @@
+#include "ResultCache.h"
+
+#include "Analysis.h"
+#include "AtomicFile.h"
+#include "IncludedFiles.h"
+#include "Registry.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace torchtidy {
+namespace {
+
+constexpr llvm::StringLiteral EntryMagic = "torchtidy-result/1 ";
+
+// Fields are length-prefixed so that ("ab","c") and ("a","bc") differ.
+class Hasher {
+public:
+  Hasher &add(llvm::StringRef S) {
+    std::string Len = std::to_string(S.size()) + ":";
+    H.update(Len);
+    H.update(S);
+    return *this;
+  }
+  std::string hex() { return llvm::toHex(H.final(), /*LowerCase=*/true); }
+
+private:
+  llvm::BLAKE3 H;
+};
+
+std::string hashOf(llvm::StringRef Data) { return Hasher().add(Data).hex(); }
+
+// A rebuilt torchtidy (same version, changed checks) must not reuse the
+// entries of the old one: the executable's size and time count.
+std::string executableIdentity() {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+  llvm::sys::fs::file_status St;
+  if (Exe.empty() || llvm::sys::fs::status(Exe, St))
+    return "unknown";
+  return Exe + ":" + std::to_string(St.getSize()) + ":" +
+         std::to_string(St.getLastModificationTime().time_since_epoch().count());
+}
+
+nlohmann::json toJson(const Position &P) {
+  return {P.File, P.Line, P.Column, P.LineText};
+}
+
+Position positionFrom(const nlohmann::json &J) {
+  Position P;
+  P.File = J.at(0).get<std::string>();
+  P.Line = J.at(1).get<unsigned>();
+  P.Column = J.at(2).get<unsigned>();
+  P.LineText = J.at(3).get<std::string>();
+  return P;
+}
+
+nlohmann::json findingsToJson(const std::vector<Finding> &Findings) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const Finding &F : Findings) {
+    nlohmann::json Notes = nlohmann::json::array(), Fixes = nlohmann::json::array();
+    for (const FindingNote &N : F.Notes)
+      Notes.push_back({toJson(N.Pos), N.Message});
+    for (const FindingFix &X : F.Fixes)
+      Fixes.push_back({toJson(X.Pos), X.Offset, X.Length, X.Replacement});
+    Out.push_back({{"rule", F.Rule->Id},
+                   {"level", static_cast<int>(F.Severity)},
+                   {"pos", toJson(F.Pos)},
+                   {"end", F.EndColumn},
+                   {"message", F.Message},
+                   {"notes", Notes},
+                   {"fixes", Fixes}});
+  }
+  return Out;
+}
+
+// Throws on any malformation (the entry is then corrupt).
+std::vector<Finding> findingsFrom(const nlohmann::json &J) {
+  std::vector<Finding> Out;
+  for (const nlohmann::json &JF : J) {
+    Finding F;
+    const CheckFactory *C = findCheck(JF.at("rule").get<std::string>());
+    if (!C)
+      throw std::runtime_error("unknown check " + JF.at("rule").get<std::string>());
+    F.Rule = C->Info;
+    F.Severity = static_cast<Level>(JF.at("level").get<int>());
+    F.Pos = positionFrom(JF.at("pos"));
+    F.EndColumn = JF.at("end").get<unsigned>();
+    F.Message = JF.at("message").get<std::string>();
+    for (const nlohmann::json &N : JF.at("notes"))
+      F.Notes.push_back({positionFrom(N.at(0)), N.at(1).get<std::string>()});
+    for (const nlohmann::json &X : JF.at("fixes"))
+      F.Fixes.push_back({positionFrom(X.at(0)), X.at(1).get<unsigned>(), X.at(2).get<unsigned>(),
+                         X.at(3).get<std::string>()});
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string defaultCacheDir() {
+  if (std::optional<std::string> D = llvm::sys::Process::GetEnv("TORCHTIDY_CACHE_DIR"))
+    return *D;
+  llvm::SmallString<256> P;
+  if (std::optional<std::string> X = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"); X && !X->empty())
+    P = *X;
+  else if (!llvm::sys::path::home_directory(P))
+    return "";
+  else
+    llvm::sys::path::append(P, ".cache");
+  llvm::sys::path::append(P, "torchtidy");
+  return P.str().str();
+}
+
+// What of the run decides the findings besides the TU: it differs per
+// .torchtidy.yaml group, so it is part of each key.
+static std::string optionsHash(const AnalysisOptions &Opts) {
+  Hasher H;
+  H.add(TORCHTIDY_VERSION).add(executableIdentity());
+  for (const RuleInfo *R : Opts.Checks)
+    H.add(R->Id);
+  H.add("options");
+  for (const auto &[Name, Value] : Opts.Options)
+    H.add(Name).add(Value);
+  H.add("extra");
+  for (const std::string &A : Opts.ExtraArgs)
+    H.add(A);
+  H.add(Opts.SkipSystemBodies ? "skip" : "noskip");
+  return H.hex();
+}
+
+ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+std::string ResultCache::contentHash(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Hashes.find(Path);
+    if (It != Hashes.end())
+      return It->second;
+  }
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  std::string H = Buf ? hashOf((*Buf)->getBuffer()) : "";
+  std::lock_guard<std::mutex> G(Lock);
+  Hashes[Path] = H;
+  return H;
+}
+
+std::string ResultCache::key(const AnalysisOptions &Opts,
+                             const std::vector<clang::tooling::CompileCommand> &Commands,
+                             llvm::StringRef File) {
+  std::string Content = contentHash(File);
+  if (Content.empty())
+    return "";
+  Hasher H;
+  H.add(optionsHash(Opts)).add(File).add(Content);
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    H.add("command").add(C.Directory).add(C.Filename);
+    for (const std::string &A : C.CommandLine)
+      H.add(A);
+  }
+  return H.hex();
+}
+
+std::string ResultCache::entryPath(const std::string &Key) const {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "results", Key.substr(0, 2), Key.substr(2));
+  return P.str().str();
+}
+
+std::string ResultCache::stampOf(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Stamps.find(Path);
+    if (It != Stamps.end())
+      return It->second;
+  }
+  std::string S = fileStamp(Path);
+  std::lock_guard<std::mutex> G(Lock);
+  Stamps[Path] = S;
+  return S;
+}
+
+void ResultCache::knownHash(llvm::StringRef Path, llvm::StringRef Hash) {
+  std::lock_guard<std::mutex> G(Lock);
+  Hashes.try_emplace(Path, Hash.str());
+}
+
+void ResultCache::warn(std::string Message) {
+  std::lock_guard<std::mutex> G(Lock);
+  Warnings.push_back(std::move(Message));
+}
+
+std::vector<std::string> ResultCache::takeWarnings() {
+  std::lock_guard<std::mutex> G(Lock);
+  std::vector<std::string> Out = std::move(Warnings);
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
+  if (Key.empty())
+    return std::nullopt;
+  std::string Path = entryPath(Key);
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt; // not cached yet
+  // "torchtidy-result/1 <hash of the body>\n<body>"
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  auto [Header, Body] = Text.split('\n');
+  if (!Header.consume_front(EntryMagic) || Header != hashOf(Body)) {
+    warn("torchtidy: warning: cache entry " + Path +
+         " is corrupt (checksum mismatch); analysing the file again");
+    return std::nullopt;
+  }
+  try {
+    nlohmann::json J = nlohmann::json::from_msgpack(Body.begin(), Body.end());
+    // [path, size:mtime, content hash]: a file with the recorded size and
+    // time is taken as unchanged (not read again, as make and ninja would);
+    // one touched but not changed still hits.
+    for (const nlohmann::json &D : J.at("included")) {
+      std::string Path = D.at(0).get<std::string>(), Hash = D.at(2).get<std::string>();
+      if (stampOf(Path) == D.at(1).get<std::string>())
+        knownHash(Path, Hash); // the entry stored next for a touched file needs not read it
+      else if (contentHash(Path) != Hash)
+        return std::nullopt; // an included file changed
+    }
+    TUResult R;
+    R.File = J.at("file").get<std::string>();
+    R.Findings = findingsFrom(J.at("findings"));
+    return R;
+  } catch (const std::exception &E) {
+    warn("torchtidy: warning: cache entry " + Path + " is corrupt (" + E.what() +
+         "); analysing the file again");
+    return std::nullopt;
+  }
+}
+
+void ResultCache::store(const std::string &Key, const TUResult &Result,
+                        llvm::ArrayRef<std::string> IncludedFiles) {
+  if (Key.empty() || !Result.analysedFully())
+    return;
+  nlohmann::json Included = nlohmann::json::array();
+  for (const std::string &F : IncludedFiles) {
+    std::string H = contentHash(F);
+    if (H.empty())
+      return; // gone already: nothing reliable to store
+    Included.push_back({F, stampOf(F), H});
+  }
+  nlohmann::json J = {{"file", Result.File},
+                      {"included", Included},
+                      {"findings", findingsToJson(Result.Findings)}};
+  std::vector<uint8_t> Bytes = nlohmann::json::to_msgpack(J);
+  llvm::StringRef Body(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
+  std::string Path = entryPath(Key);
+  std::string Error;
+  if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+    Error = llvm::sys::path::parent_path(Path).str() + ": " + EC.message();
+  else
+    writeFileAtomically(Path, (EntryMagic + hashOf(Body) + "\n" + Body).str(), Error);
+  if (!Error.empty())
+    warn("torchtidy: warning: cannot write the result cache: " + Error);
+}
+
+} // namespace torchtidy

@@ -1,0 +1,64 @@
+// The result cache: a translation unit whose compile command, source, included
+// files, torchtidy build and enabled checks/options are unchanged gets its
+// findings from the cache, without being parsed. As in ccache's direct mode,
+// the key covers what is known before parsing (the command, the main file's
+// content); the entry records every file the TU read with its content hash,
+// and a hit requires all of them to hash the same again.
+//
+// Only fully analysed TUs are stored: one with compile errors or a missing
+// include is analysed every time (a header installed later must count).
+// Entries are written atomically and carry a checksum; a corrupt one is
+// reported as a warning and the TU analysed again.
+#pragma once
+
+#include "Finding.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchtidy {
+
+struct AnalysisOptions;
+
+// $TORCHTIDY_CACHE_DIR, else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy.
+std::string defaultCacheDir();
+
+class ResultCache {
+public:
+  explicit ResultCache(std::string Dir);
+
+  const std::string &dir() const { return Dir; }
+  // Empty when the file cannot be read (the TU is then analysed, not stored).
+  // The key covers the torchtidy build and Opts' checks, options and flags.
+  std::string key(const AnalysisOptions &Opts,
+                  const std::vector<clang::tooling::CompileCommand> &Commands,
+                  llvm::StringRef File);
+  std::optional<TUResult> lookup(const std::string &Key);
+  void store(const std::string &Key, const TUResult &Result,
+             llvm::ArrayRef<std::string> IncludedFiles);
+  // Corrupt entries and failed writes, sorted, for stderr.
+  std::vector<std::string> takeWarnings();
+
+private:
+  std::string entryPath(const std::string &Key) const;
+  // Content hash (hex), memoized for the run; empty if unreadable.
+  std::string contentHash(llvm::StringRef Path);
+  // Size and time (IncludedFiles' fileStamp), memoized for the run.
+  std::string stampOf(llvm::StringRef Path);
+  // A hash taken from an entry whose file has the recorded size and time.
+  void knownHash(llvm::StringRef Path, llvm::StringRef Hash);
+  void warn(std::string Message);
+
+  std::string Dir;
+  std::mutex Lock;
+  llvm::StringMap<std::string> Hashes;
+  llvm::StringMap<std::string> Stamps;
+  std::vector<std::string> Warnings;
+};
+
+} // namespace torchtidy
