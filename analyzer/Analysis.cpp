@@ -254,7 +254,7 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
     Opts.Prof->addPhase("parse", Wall.seconds() - Run.CheckSeconds);
   if (Opts.Cache) {
     Stopwatch W;
-    Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies());
+    Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies(), Run.Included->userFiles());
     if (Opts.Prof)
       Opts.Prof->addPhase("result cache store", W.seconds());
   }

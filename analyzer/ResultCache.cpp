@@ -19,7 +19,7 @@
 namespace torchtidy {
 namespace {
 
-constexpr llvm::StringLiteral EntryMagic = "torchtidy-result/1 ";
+constexpr llvm::StringLiteral EntryMagic = "torchtidy-result/2 ";
 
 // Fields are length-prefixed so that ("ab","c") and ("a","bc") differ.
 class Hasher {
@@ -176,6 +176,12 @@ std::string ResultCache::entryPath(const std::string &Key) const {
   return P.str().str();
 }
 
+std::string ResultCache::manifestPath(const std::string &Key) const {
+  llvm::SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "results", "system", Key);
+  return P.str().str();
+}
+
 std::string ResultCache::stampOf(llvm::StringRef Path) {
   {
     std::lock_guard<std::mutex> G(Lock);
@@ -206,14 +212,11 @@ std::vector<std::string> ResultCache::takeWarnings() {
   return Out;
 }
 
-std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
-  if (Key.empty())
-    return std::nullopt;
-  std::string Path = entryPath(Key);
+std::optional<std::string> ResultCache::readChecked(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buf)
     return std::nullopt; // not cached yet
-  // "torchtidy-result/1 <hash of the body>\n<body>"
+  // "torchtidy-result/2 <hash of the body>\n<body>"
   llvm::StringRef Text = (*Buf)->getBuffer();
   auto [Header, Body] = Text.split('\n');
   if (!Header.consume_front(EntryMagic) || Header != hashOf(Body)) {
@@ -221,18 +224,56 @@ std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
          " is corrupt (checksum mismatch); analysing the file again");
     return std::nullopt;
   }
-  try {
-    nlohmann::json J = nlohmann::json::from_msgpack(Body.begin(), Body.end());
-    // [path, size:mtime, content hash]: a file with the recorded size and
-    // time is taken as unchanged (not read again, as make and ninja would);
-    // one touched but not changed still hits.
-    for (const nlohmann::json &D : J.at("included")) {
-      std::string Path = D.at(0).get<std::string>(), Hash = D.at(2).get<std::string>();
-      if (stampOf(Path) == D.at(1).get<std::string>())
-        knownHash(Path, Hash); // the entry stored next for a touched file needs not read it
-      else if (contentHash(Path) != Hash)
-        return std::nullopt; // an included file changed
+  return Body.str();
+}
+
+bool ResultCache::unchanged(const nlohmann::json &Files) {
+  // [path, size:mtime, content hash]: a file with the recorded size and
+  // time is taken as unchanged (not read again, as make and ninja would);
+  // one touched but not changed still hits.
+  for (const nlohmann::json &D : Files) {
+    std::string Path = D.at(0).get<std::string>(), Hash = D.at(2).get<std::string>();
+    if (stampOf(Path) == D.at(1).get<std::string>())
+      knownHash(Path, Hash); // the entry stored next for a touched file needs not read it
+    else if (contentHash(Path) != Hash)
+      return false;
+  }
+  return true;
+}
+
+bool ResultCache::systemFilesUnchanged(const std::string &ManifestKey) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = ManifestVerdicts.find(ManifestKey);
+    if (It != ManifestVerdicts.end())
+      return It->second;
+  }
+  std::string Path = manifestPath(ManifestKey);
+  bool Unchanged = false;
+  if (std::optional<std::string> Body = readChecked(Path)) {
+    try {
+      Unchanged = unchanged(nlohmann::json::from_msgpack(Body->begin(), Body->end()));
+    } catch (const std::exception &E) {
+      warn("torchtidy: warning: cache entry " + Path + " is corrupt (" + E.what() +
+           "); analysing the file again");
     }
+  }
+  std::lock_guard<std::mutex> G(Lock);
+  ManifestVerdicts[ManifestKey] = Unchanged;
+  return Unchanged;
+}
+
+std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
+  if (Key.empty())
+    return std::nullopt;
+  std::string Path = entryPath(Key);
+  std::optional<std::string> Body = readChecked(Path);
+  if (!Body)
+    return std::nullopt;
+  try {
+    nlohmann::json J = nlohmann::json::from_msgpack(Body->begin(), Body->end());
+    if (!unchanged(J.at("included")) || !systemFilesUnchanged(J.at("system").get<std::string>()))
+      return std::nullopt; // an included file changed
     TUResult R;
     R.File = J.at("file").get<std::string>();
     R.Findings = findingsFrom(J.at("findings"));
@@ -244,23 +285,20 @@ std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
   }
 }
 
-void ResultCache::store(const std::string &Key, const TUResult &Result,
-                        llvm::ArrayRef<std::string> IncludedFiles) {
-  if (Key.empty() || !Result.analysedFully())
-    return;
-  nlohmann::json Included = nlohmann::json::array();
-  for (const std::string &F : IncludedFiles) {
+std::optional<nlohmann::json> ResultCache::fileList(llvm::ArrayRef<std::string> Files) {
+  nlohmann::json List = nlohmann::json::array();
+  for (const std::string &F : Files) {
     std::string H = contentHash(F);
     if (H.empty())
-      return; // gone already: nothing reliable to store
-    Included.push_back({F, stampOf(F), H});
+      return std::nullopt; // gone already: nothing reliable to store
+    List.push_back({F, stampOf(F), H});
   }
-  nlohmann::json J = {{"file", Result.File},
-                      {"included", Included},
-                      {"findings", findingsToJson(Result.Findings)}};
+  return List;
+}
+
+bool ResultCache::write(const std::string &Path, const nlohmann::json &J) {
   std::vector<uint8_t> Bytes = nlohmann::json::to_msgpack(J);
   llvm::StringRef Body(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-  std::string Path = entryPath(Key);
   std::string Error;
   if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     Error = llvm::sys::path::parent_path(Path).str() + ": " + EC.message();
@@ -268,6 +306,46 @@ void ResultCache::store(const std::string &Key, const TUResult &Result,
     writeFileAtomically(Path, (EntryMagic + hashOf(Body) + "\n" + Body).str(), Error);
   if (!Error.empty())
     warn("torchtidy: warning: cannot write the result cache: " + Error);
+  return Error.empty();
+}
+
+void ResultCache::store(const std::string &Key, const TUResult &Result,
+                        llvm::ArrayRef<std::string> IncludedFiles,
+                        llvm::ArrayRef<std::string> UserFiles) {
+  if (Key.empty() || !Result.analysedFully())
+    return;
+  // The system headers (LibTorch's ~1500) are the same list in most TUs:
+  // they go to one manifest shared by content, checked once per run, so a
+  // warm entry stays small and quick to read.
+  std::vector<std::string> System(IncludedFiles.begin(), IncludedFiles.end());
+  llvm::erase_if(System, [&](const std::string &F) { return llvm::is_contained(UserFiles, F); });
+  llvm::sort(System);
+  std::optional<nlohmann::json> SystemList = fileList(System);
+  std::optional<nlohmann::json> UserList = fileList(UserFiles);
+  if (!SystemList || !UserList)
+    return;
+  std::vector<uint8_t> SystemBytes = nlohmann::json::to_msgpack(*SystemList);
+  std::string ManifestKey =
+      hashOf(llvm::StringRef(reinterpret_cast<const char *>(SystemBytes.data()), SystemBytes.size()));
+  // Same key, same content: rewrite only a missing one or one this run
+  // found corrupt (a lookup's verdict false for a key of today's hashes).
+  std::string Manifest = manifestPath(ManifestKey);
+  bool Rewrite;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = ManifestVerdicts.find(ManifestKey);
+    Rewrite = It == ManifestVerdicts.end() ? !llvm::sys::fs::exists(Manifest) : !It->second;
+  }
+  if (Rewrite) {
+    if (!write(Manifest, *SystemList))
+      return;
+    std::lock_guard<std::mutex> G(Lock);
+    ManifestVerdicts[ManifestKey] = true;
+  }
+  write(entryPath(Key), {{"file", Result.File},
+                         {"system", ManifestKey},
+                         {"included", *UserList},
+                         {"findings", findingsToJson(Result.Findings)}});
 }
 
 } // namespace torchtidy

@@ -3,7 +3,8 @@
 // findings from the cache, without being parsed. As in ccache's direct mode,
 // the key covers what is known before parsing (the command, the main file's
 // content); the entry records every file the TU read with its content hash,
-// and a hit requires all of them to hash the same again.
+// and a hit requires all of them to hash the same again. The system headers
+// among them are kept in a manifest shared between entries.
 //
 // Only fully analysed TUs are stored: one with compile errors or a missing
 // include is analysed every time (a header installed later must count).
@@ -16,6 +17,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <nlohmann/json_fwd.hpp>
+
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -39,13 +43,23 @@ public:
                   const std::vector<clang::tooling::CompileCommand> &Commands,
                   llvm::StringRef File);
   std::optional<TUResult> lookup(const std::string &Key);
+  // UserFiles: those of IncludedFiles that are not system headers.
   void store(const std::string &Key, const TUResult &Result,
-             llvm::ArrayRef<std::string> IncludedFiles);
+             llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles);
   // Corrupt entries and failed writes, sorted, for stderr.
   std::vector<std::string> takeWarnings();
 
 private:
   std::string entryPath(const std::string &Key) const;
+  std::string manifestPath(const std::string &Key) const;
+  // An entry's body after its checksum; none (and a warning) if corrupt.
+  std::optional<std::string> readChecked(const std::string &Path);
+  bool write(const std::string &Path, const nlohmann::json &J);
+  // [path, stamp, hash] rows; none if a file is gone.
+  std::optional<nlohmann::json> fileList(llvm::ArrayRef<std::string> Files);
+  bool unchanged(const nlohmann::json &Files);
+  // Memoized per run: most entries share one manifest.
+  bool systemFilesUnchanged(const std::string &ManifestKey);
   // Content hash (hex), memoized for the run; empty if unreadable.
   std::string contentHash(llvm::StringRef Path);
   // Size and time (IncludedFiles' fileStamp), memoized for the run.
@@ -58,6 +72,7 @@ private:
   std::mutex Lock;
   llvm::StringMap<std::string> Hashes;
   llvm::StringMap<std::string> Stamps;
+  std::map<std::string, bool> ManifestVerdicts;
   std::vector<std::string> Warnings;
 };
 
