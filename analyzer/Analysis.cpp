@@ -2,6 +2,7 @@
 
 #include "FindingCollector.h"
 #include "IncludedFiles.h"
+#include "Isolation.h"
 #include "Profile.h"
 #include "Registry.h"
 #include "ResultCache.h"
@@ -18,10 +19,13 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 
-#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
+
 
 #ifndef TORCHTIDY_CLANG_RESOURCE_DIR
 #error "TORCHTIDY_CLANG_RESOURCE_DIR must name clang's resource directory"
@@ -123,6 +127,7 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    runTestHooks(Run.Result.File);
     Stopwatch All;
     Ctx.setTraversalScope(UserDecls);
     Finder.matchAST(Ctx);
@@ -205,6 +210,17 @@ std::string unanalysable(const tooling::CompilationDatabase &DB, const std::stri
     return "no such file";
   if (llvm::sys::fs::is_directory(File))
     return "is a directory, not a source file";
+  // Checked before clang sees it: a FIFO or device would block the parse,
+  // and a binary file gives thousands of meaningless errors.
+  if (!llvm::sys::fs::is_regular_file(File))
+    return "is not a regular file (a pipe, socket or device)";
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return "cannot be read: " + Buf.getError().message();
+  StringRef Head = (*Buf)->getBuffer().take_front(64 * 1024);
+  size_t Nul = Head.find('\0');
+  if (Nul != StringRef::npos)
+    return "is a binary file, not C++ source (a NUL byte at offset " + std::to_string(Nul) + ")";
   if (DB.getCompileCommands(File).empty())
     return "no compile command for this file in the compilation database";
   return "";
@@ -244,11 +260,20 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
   std::string Pch = Opts.Pch ? Opts.Pch->pchFor(File) : "";
   TUResult Result;
   TURun Run{Result, Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr};
-  runFrontend(DB, File, Opts, Pch, Run);
-  if (!Pch.empty() && pchRefused(Result)) {
+  std::string Crash = runIsolated([&] {
+    runFrontend(DB, File, Opts, Pch, Run);
+    if (!Pch.empty() && pchRefused(Result)) {
+      Result = TUResult();
+      Run.Included = Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr;
+      runFrontend(DB, File, Opts, "", Run);
+    }
+  });
+  if (!Crash.empty()) {
+    // What it found before the crash may be half-built: none of it is kept.
     Result = TUResult();
-    Run.Included = Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr;
-    runFrontend(DB, File, Opts, "", Run);
+    Result.File = File;
+    Result.Failure = "the analysis " + Crash + "; no findings for this file (please report it)";
+    return Result;
   }
   if (Opts.Prof)
     Opts.Prof->addPhase("parse", Wall.seconds() - Run.CheckSeconds);
@@ -259,6 +284,85 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
       Opts.Prof->addPhase("result cache store", W.seconds());
   }
   return Result;
+}
+
+// The work queue of the TUs to analyse, shared with the threads: one that
+// is abandoned after a timeout may outlive the call that started it.
+struct Queue {
+  std::mutex Lock;
+  std::condition_variable Changed;
+  size_t Next = 0;
+  std::vector<std::optional<TUResult>> Out;
+  std::vector<std::optional<std::chrono::steady_clock::time_point>> Started;
+  std::vector<bool> Given; // handed to OnResult (done or timed out)
+};
+
+void runMisses(const tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
+               const AnalysisOptions &Opts, const std::vector<std::string> &Keys,
+               const std::vector<size_t> &Misses, unsigned Jobs,
+               llvm::function_ref<void(size_t, TUResult)> OnResult) {
+  auto Q = std::make_shared<Queue>();
+  Q->Out.resize(Misses.size());
+  Q->Started.resize(Misses.size());
+  Q->Given.resize(Misses.size());
+  size_t N = Misses.size();
+  auto Worker = [Q, N, &DB, &Files, &Opts, &Keys, &Misses] {
+    for (;;) {
+      size_t M;
+      {
+        std::lock_guard<std::mutex> G(Q->Lock);
+        if (Q->Next == N)
+          return;
+        M = Q->Next++;
+        Q->Started[M] = std::chrono::steady_clock::now();
+      }
+      TUResult R = analyseOne(DB, Files[Misses[M]], Opts, Keys[Misses[M]]);
+      std::lock_guard<std::mutex> G(Q->Lock);
+      if (Q->Given[M])
+        return; // timed out meanwhile: the caller may be gone
+      Q->Out[M] = std::move(R);
+      Q->Changed.notify_all();
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned J = 0; J < Jobs; ++J)
+    Threads.emplace_back(Worker);
+  auto Limit = std::chrono::seconds(Opts.TimeoutSeconds);
+  size_t Given = 0;
+  std::unique_lock<std::mutex> L(Q->Lock);
+  while (Given < Misses.size()) {
+    Q->Changed.wait_for(L, std::chrono::milliseconds(200));
+    auto Now = std::chrono::steady_clock::now();
+    for (size_t M = 0; M < Misses.size(); ++M) {
+      if (Q->Given[M])
+        continue;
+      if (!Q->Out[M]) {
+        if (!Opts.TimeoutSeconds || !Q->Started[M] || Now - *Q->Started[M] < Limit)
+          continue;
+        TUResult T;
+        T.File = Files[Misses[M]];
+        T.Failure = "the analysis took longer than --timeout=" +
+                    std::to_string(Opts.TimeoutSeconds) + " s and was given up";
+        Q->Out[M] = std::move(T);
+        noteAbandonedWork();
+        // Its thread is stuck: a new one keeps -j workers going.
+        Threads.emplace_back(Worker);
+      }
+      Q->Given[M] = true;
+      ++Given;
+      TUResult R = std::move(*Q->Out[M]);
+      L.unlock();
+      OnResult(Misses[M], std::move(R));
+      L.lock();
+    }
+  }
+  L.unlock();
+  // The threads return once the queue is empty; a stuck one is left behind.
+  for (std::thread &T : Threads)
+    if (workWasAbandoned())
+      T.detach();
+    else
+      T.join();
 }
 
 } // namespace
@@ -327,20 +431,10 @@ std::vector<TUResult> analyse(const tooling::CompilationDatabase &DB,
   if (Opts.Pch)
     Opts.Pch->prepare(DB, MissedFiles, Jobs, Opts.Prof);
 
-  std::atomic<size_t> Next{0};
-  auto Worker = [&] {
-    for (size_t M = Next++; M < Misses.size(); M = Next++) {
-      size_t I = Misses[M];
-      Results[I] = analyseOne(DB, Files[I], Opts, Keys[I]);
-      Finished(I);
-    }
-  };
-  std::vector<std::thread> Threads;
-  for (unsigned J = 1; J < Jobs; ++J)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Threads)
-    T.join();
+  runMisses(DB, Files, Opts, Keys, Misses, Jobs, [&](size_t I, TUResult R) {
+    Results[I] = std::move(R);
+    Finished(I);
+  });
   return Results;
 }
 

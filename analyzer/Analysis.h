@@ -22,6 +22,7 @@ struct AnalysisOptions {
   std::vector<const RuleInfo *> Checks;  // enabled checks
   CheckOptions::Map Options;
   unsigned Jobs = 1;
+  unsigned TimeoutSeconds = 0;          // per TU; 0: none
   std::vector<std::string> ExtraArgs;   // appended to every compile command
   bool SkipSystemBodies = true;         // don't parse function bodies in system headers
   std::function<void(const TUResult &, size_t Done, size_t Total)> OnDone;

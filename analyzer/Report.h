@@ -11,6 +11,11 @@ namespace torchtidy {
 // line, a caret (and fix-it text), then the notes in the same form.
 void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color);
 
+// Text for one line of terminal output: control characters (a newline or an
+// escape sequence in a file name) become '?', so that a hostile name cannot
+// forge or hide lines that editors and CI parse.
+std::string printable(llvm::StringRef Text);
+
 // The JSON report: findings and per-file errors; documented in docs/json.md.
 std::string toJson(const std::vector<Finding> &Findings, const std::vector<TUResult> &Results);
 

@@ -24,6 +24,18 @@ unsigned displayColumn(const std::string &Line, unsigned ByteColumn) {
   return Col;
 }
 
+} // namespace
+
+std::string printable(llvm::StringRef Text) {
+  std::string Out = Text.str();
+  for (char &Ch : Out)
+    if (static_cast<unsigned char>(Ch) < 0x20 || Ch == 0x7f)
+      Ch = '?';
+  return Out;
+}
+
+namespace {
+
 struct Printer {
   llvm::raw_ostream &OS;
   bool Color;
@@ -31,7 +43,7 @@ struct Printer {
 
   void header(const Position &P, const char *Kind, const char *KindColor, const std::string &Msg,
               const std::string &Id) {
-    OS << c(Bold) << P.File << ":" << P.Line << ":" << P.Column << ": " << c(Reset)
+    OS << c(Bold) << printable(P.File) << ":" << P.Line << ":" << P.Column << ": " << c(Reset)
        << c(KindColor) << Kind << ": " << c(Reset) << c(Bold) << Msg;
     if (!Id.empty())
       OS << " [" << Id << "]";

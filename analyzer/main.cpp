@@ -8,6 +8,7 @@
 #include "ConfiguredAnalysis.h"
 #include "Fingerprint.h"
 #include "Fixes.h"
+#include "Isolation.h"
 #include "Registry.h"
 #include "Report.h"
 #include "SpeedOptions.h"
@@ -76,6 +77,10 @@ static cl::opt<std::string> Output("output", cl::desc("Write the report to this 
                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: cores)"),
                               cl::init(0), cl::Prefix, cl::cat(Category));
+static cl::opt<unsigned> Timeout("timeout",
+                                 cl::desc("Give up a translation unit after this many seconds "
+                                          "(an error for that file; default: no limit)"),
+                                 cl::init(0), cl::value_desc("seconds"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Print findings and errors only"), cl::cat(Category));
 static cl::opt<std::string> TorchPrefix("torch-prefix",
                                         cl::desc("LibTorch install to use when there is no "
@@ -219,6 +224,8 @@ static int lint(int Argc, const char **Argv) {
     if (BuildPath.empty())
       return usageError("no input files (give files, or -p <build dir> to analyse all of its)");
     Sources = DB->getAllFiles();
+    if (Sources.empty())
+      return usageError("-p " + BuildPath + ": compile_commands.json lists no files");
   }
   for (std::string &S : Sources)
     S = makeAbsolute(S);
@@ -227,6 +234,7 @@ static int lint(int Argc, const char **Argv) {
 
   AnalysisOptions Opts;
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Opts.TimeoutSeconds = Timeout;
   SpeedSetup Speed;
   Speed.apply(Opts, Quiet);
   ConfiguredRun Run = analyseConfigured(*DB, Sources, Finder, Opts, !Quiet);
@@ -241,14 +249,15 @@ static int lint(int Argc, const char **Argv) {
   bool InputProblem = false;
   for (TUResult &R : Results) {
     for (const std::string &E : R.Errors)
-      llvm::errs() << E << "\n";
+      llvm::errs() << printable(E) << "\n";
     if (!R.Failure.empty())
-      llvm::errs() << "torchtidy: error: " << R.File << ": " << R.Failure << "\n";
+      llvm::errs() << "torchtidy: error: " << printable(R.File) << ": " << R.Failure << "\n";
     else if (!R.Errors.empty())
-      llvm::errs() << "torchtidy: error: " << R.File << ": " << R.Errors.size()
+      llvm::errs() << "torchtidy: error: " << printable(R.File) << ": " << R.Errors.size()
                    << " compile error(s); findings for this file are partial\n";
     InputProblem |= !R.analysedFully();
-    Analysed.push_back(R.File);
+    if (R.Failure.empty()) // never reopen a file that could not be read or parsed
+      Analysed.push_back(R.File);
     std::move(R.Findings.begin(), R.Findings.end(), std::back_inserter(Findings));
   }
   sortAndDeduplicate(Findings);
@@ -319,5 +328,9 @@ int main(int Argc, const char **Argv) {
   if (Argc > 1)
     if (const Subcommand *S = findSubcommand(Argv[1]))
       return S->Run(Argc - 1, Argv + 1, Argv[0]);
-  return lint(Argc, Argv);
+  enableCrashRecovery();
+  int Status = lint(Argc, Argv);
+  if (workWasAbandoned())
+    exitWithoutTeardown(Status);
+  return Status;
 }
