@@ -19,13 +19,11 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
-
 
 #ifndef TORCHTIDY_CLANG_RESOURCE_DIR
 #error "TORCHTIDY_CLANG_RESOURCE_DIR must name clang's resource directory"
@@ -214,11 +212,16 @@ std::string unanalysable(const tooling::CompilationDatabase &DB, const std::stri
   // and a binary file gives thousands of meaningless errors.
   if (!llvm::sys::fs::is_regular_file(File))
     return "is not a regular file (a pipe, socket or device)";
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return "cannot be read: " + Buf.getError().message();
-  StringRef Head = (*Buf)->getBuffer().take_front(64 * 1024);
-  size_t Nul = Head.find('\0');
+  // Only the head is read: this runs for every input, cache hits included.
+  llvm::Expected<llvm::sys::fs::file_t> FD = llvm::sys::fs::openNativeFileForRead(File);
+  if (!FD)
+    return "cannot be read: " + llvm::toString(FD.takeError());
+  char Buf[64 * 1024];
+  llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFile(*FD, Buf);
+  llvm::sys::fs::closeFile(*FD);
+  if (!Got)
+    return "cannot be read: " + llvm::toString(Got.takeError());
+  size_t Nul = StringRef(Buf, *Got).find('\0');
   if (Nul != StringRef::npos)
     return "is a binary file, not C++ source (a NUL byte at offset " + std::to_string(Nul) + ")";
   if (DB.getCompileCommands(File).empty())

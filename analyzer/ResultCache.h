@@ -19,7 +19,6 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -72,7 +71,7 @@ private:
   std::mutex Lock;
   llvm::StringMap<std::string> Hashes;
   llvm::StringMap<std::string> Stamps;
-  std::map<std::string, bool> ManifestVerdicts;
+  llvm::StringMap<bool> ManifestVerdicts;
   std::vector<std::string> Warnings;
 };
 
