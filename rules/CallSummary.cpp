@@ -21,9 +21,8 @@ SourceLocation callLoc(const CallExpr &Call) {
   return Call.getBeginLoc();
 }
 
-// Is the named bool parameter given as a constant true?
-static bool boolArgTrue(const CallExpr &Call, const FunctionDecl *FD, llvm::StringRef Param,
-                        ASTContext &Ctx) {
+bool boolArgTrue(const CallExpr &Call, const FunctionDecl *FD, llvm::StringRef Param,
+                 ASTContext &Ctx) {
   for (unsigned I = 0; I < FD->getNumParams() && I < Call.getNumArgs(); ++I) {
     if (FD->getParamDecl(I)->getName() != Param)
       continue;
@@ -147,8 +146,11 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
   }
   if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || !isTorchDecl(FD))
     return std::nullopt;
-  if (FD->getQualifiedNameAsString() == "torch::autograd::backward")
+  std::string QName = FD->getQualifiedNameAsString();
+  if (QName == "torch::autograd::backward")
     return make(EffectKind::Backward, Call, "'torch::autograd::backward'");
+  if (QName == "c10::cuda::CUDACachingAllocator::emptyCache")
+    return make(EffectKind::EmptyCache, Call, "'emptyCache()'");
   llvm::StringRef N = FD->getName();
   if (N != "cpu" && N != "to" && N != "item" && hostReadDetail(N) && Call.getNumArgs() > 0)
     return hostRead(Call, N, "'torch::" + N.str() + "'", Call.getArg(0));

@@ -1,5 +1,5 @@
 // What a call does per execution, for the loop-aware checks: host syncs,
-// host-to-device copies, backward, optimizer step, zero_grad. A LibTorch op is
+// host-to-device copies, backward, optimizer step, zero_grad, emptyCache. A LibTorch op is
 // classified directly; a call of a function, lambda or method defined in the
 // analysed code (its own headers included, template instantiations too) uses
 // that function's summary, which composes through its calls. Cycles stop.
@@ -16,8 +16,8 @@
 
 namespace torchtidy {
 
-enum class EffectKind { HostSync, Copy, ModuleCopy, Backward, Step, ZeroGrad };
-constexpr int NumEffectKinds = 6;
+enum class EffectKind { HostSync, Copy, ModuleCopy, Backward, Step, ZeroGrad, EmptyCache };
+constexpr int NumEffectKinds = 7;
 
 // A LibTorch operation found in the code.
 struct Effect {
@@ -47,6 +47,10 @@ struct ReachedEffect {
 
 // The effect of one call expression itself when it is a LibTorch op.
 std::optional<Effect> classifyCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+
+// Is the named bool parameter of FD (the callee) given as a constant true?
+bool boolArgTrue(const clang::CallExpr &Call, const clang::FunctionDecl *FD,
+                 llvm::StringRef Param, clang::ASTContext &Ctx);
 
 // Where a call is reported: the method name for member calls, the operator
 // for '<<', the start otherwise.

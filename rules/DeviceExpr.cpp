@@ -235,6 +235,53 @@ static bool isPinned(const Expr *E, int Depth) {
 
 bool isProvablyPinned(const Expr *Tensor) { return isPinned(Tensor, 0); }
 
+// A field of torch::data::Example: the C++ DataLoader has no pin_memory, so
+// its batches are pageable.
+static bool isExampleField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
+    return false;
+  const auto *RD = dyn_cast<CXXRecordDecl>(ME->getMemberDecl()->getDeclContext());
+  return RD && RD->getQualifiedNameAsString() == "torch::data::Example";
+}
+
+// Options whose contents the code does not show: a TensorOptions variable
+// or the result of a function of the user's.
+static bool hasOpaqueOptions(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S); E && isTensorOptionsType(E->getType())) {
+    if (isa<DeclRefExpr, MemberExpr>(E))
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(E); C && !isa<CXXMemberCallExpr>(C) &&
+                                                 C->getDirectCallee() &&
+                                                 !isTorchDecl(C->getDirectCallee()))
+      return true;
+  }
+  return llvm::any_of(S->children(), hasOpaqueOptions);
+}
+
+static bool isPageable(const Expr *E, int Depth) {
+  if (!E || Depth > MaxInitChain)
+    return false;
+  E = ignoreTensorWrappers(E);
+  if (isPinned(E, Depth))
+    return false;
+  if (isExampleField(E->IgnoreParenImpCasts()))
+    return true;
+  // A copy to the CPU of a pinned CPU tensor returns the tensor itself.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && isOnCpu(MC, Depth))
+    return !isPinned(MC->getImplicitObjectArgument(), Depth);
+  if (const Expr *Init = initOfVariable(E))
+    return isPageable(Init, Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (isTensorFactory(C->getDirectCallee()) && !hasPinnedOption(C) && !hasOpaqueOptions(C))
+      return !callNamesDevice(*C) || llvm::any_of(C->arguments(), namesCpu);
+  return false;
+}
+
+bool isProvablyPageable(const Expr *Tensor) { return isPageable(Tensor, 0); }
+
 } // namespace torchtidy
 
 namespace torchtidy {

@@ -30,6 +30,14 @@ bool isProvablyOnCpu(const clang::Expr *Tensor);
 // given .pinned_memory(true), or a variable initialised from one of those.
 bool isProvablyPinned(const clang::Expr *Tensor);
 
+// The tensor is known to be in pageable host memory: a C++ DataLoader
+// batch's data or target (torch::data::Example), x.cpu() or x.to(torch::kCPU)
+// of a source not known to be pinned, a factory on the CPU without
+// .pinned_memory(true) and without options from a variable, from_blob, or a
+// variable initialised from one of those. Parameters and other unknowns are
+// not.
+bool isProvablyPageable(const clang::Expr *Tensor);
+
 // A condition that asks whether CUDA can be used: torch::cuda::is_available(),
 // torch::cuda::device_count(), at::hasCUDA(), device.is_cuda().
 bool isCudaAvailabilityTest(const clang::Expr *Cond);

@@ -3,10 +3,12 @@
 #include "copy_in_loop.h"
 #include "create_then_move.h"
 #include "data_parallel.h"
+#include "empty_cache_in_loop.h"
 #include "forward_factory_device.h"
 #include "hardcoded_device.h"
 #include "host_sync_in_loop.h"
 #include "missing_zero_grad.h"
+#include "non_blocking_pageable.h"
 
 #include <algorithm>
 
@@ -26,10 +28,12 @@ llvm::ArrayRef<CheckFactory> allChecks() {
         entry<CopyInLoopCheck>(),
         entry<CreateThenMoveCheck>(),
         entry<DataParallelCheck>(),
+        entry<EmptyCacheInLoopCheck>(),
         entry<ForwardFactoryDeviceCheck>(),
         entry<HardcodedDeviceCheck>(),
         entry<HostSyncInLoopCheck>(),
         entry<MissingZeroGradCheck>(),
+        entry<NonBlockingPageableCheck>(),
     };
     std::sort(V.begin(), V.end(),
               [](const CheckFactory &A, const CheckFactory &B) { return A.Info->Id < B.Info->Id; });
