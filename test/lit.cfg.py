@@ -22,6 +22,12 @@ config.substitutions.append(("%torch_cuda_flags",
 config.substitutions.append(("%torch_source_flags",
                              "%s -isystem /usr/local/cuda/include -isystem %s"
                              % (config.test_cxxflags, config.cuda_stub_include)))
+# %rule_inputs: an -I for every rule suite's Inputs folder (the helpers in
+# project headers), for the tests that run all suites' files at once.
+rules_dir = os.path.join(config.test_source_root, "rules")
+config.substitutions.append(("%rule_inputs", " ".join(
+    "-I" + os.path.join(rules_dir, d, "Inputs") for d in sorted(os.listdir(rules_dir))
+    if os.path.isdir(os.path.join(rules_dir, d, "Inputs")))))
 config.substitutions.append(("%torchtidy", os.path.join(config.torchtidy_bin_dir, "torchtidy")))
 config.substitutions.append(("%bindir", config.torchtidy_bin_dir))
 config.substitutions.append(("%testbindir", config.test_exec_root))

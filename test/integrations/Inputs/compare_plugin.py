@@ -9,6 +9,7 @@ import difflib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -64,7 +65,10 @@ def main():
     checks = "--checks=-*,torch-*"
     files = [os.path.abspath(f) for f in a.files]  # torchtidy prints paths without '..'
     tmp = a.work_dir
-    os.makedirs(tmp, exist_ok=True)
+    # clang-tidy writes no report for a file without diagnostics: a previous
+    # run's report under the same name must not be read as this one's.
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
     jobs = []
     for f in files:
         flags = compile_flags(f, a.flags, a.cuda_flags)
