@@ -9,6 +9,7 @@
 #include "host_sync_in_loop.h"
 #include "missing_zero_grad.h"
 #include "non_blocking_pageable.h"
+#include "zero_grad_misplaced.h"
 
 #include <algorithm>
 
@@ -34,6 +35,7 @@ llvm::ArrayRef<CheckFactory> allChecks() {
         entry<HostSyncInLoopCheck>(),
         entry<MissingZeroGradCheck>(),
         entry<NonBlockingPageableCheck>(),
+        entry<ZeroGradMisplacedCheck>(),
     };
     std::sort(V.begin(), V.end(),
               [](const CheckFactory &A, const CheckFactory &B) { return A.Info->Id < B.Info->Id; });
