@@ -114,4 +114,11 @@ bool isLoopInvariant(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
   return !assignsTo(Loop, V);
 }
 
+clang::ast_matchers::StatementMatcher userLoop() {
+  using namespace clang::ast_matchers;
+  return stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
+              unless(isExpansionInSystemHeader()))
+      .bind("loop");
+}
+
 } // namespace torchtidy

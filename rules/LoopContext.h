@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace torchtidy {
 
@@ -23,6 +24,10 @@ struct LoopContext {
 };
 
 LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// Every for / range-for / while / do loop outside system headers, bound to
+// "loop": the matcher of the checks that look at a whole loop body.
+clang::ast_matchers::StatementMatcher userLoop();
 
 // A condition that holds once every k iterations: it contains a '%'.
 bool isPeriodicCondition(const clang::Expr *Cond);

@@ -17,10 +17,7 @@ const RuleInfo MissingZeroGradCheck::Info = {
     {}};
 
 void MissingZeroGradCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
-                          unless(isExpansionInSystemHeader()))
-                         .bind("loop"),
-                     this);
+  Finder->addMatcher(userLoop(), this);
 }
 
 void MissingZeroGradCheck::check(const MatchFinder::MatchResult &Result) {

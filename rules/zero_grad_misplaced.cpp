@@ -19,10 +19,7 @@ const RuleInfo ZeroGradMisplacedCheck::Info = {
     {}};
 
 void ZeroGradMisplacedCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
-                          unless(isExpansionInSystemHeader()))
-                         .bind("loop"),
-                     this);
+  Finder->addMatcher(userLoop(), this);
 }
 
 static const ReachedEffect *find(const std::vector<ReachedEffect> &Effects, EffectKind K) {
@@ -88,7 +85,8 @@ void ZeroGradMisplacedCheck::check(const MatchFinder::MatchResult &Result) {
     if (ZOpt && SOpt && ZOpt != SOpt)
       continue;
     std::string What = Z->Chain.empty() ? Z->Op.What
-                                        : "call to '" + Z->Chain.front().Callee + "', which runs " + Z->Op.What + ",";
+                                        : "call to '" + Z->Chain.front().Callee +
+                                              "', which runs " + Z->Op.What + ",";
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(*Z),
                          What + " runs after backward() and before step(): the step applies "
                                 "zeroed gradients; clear them before backward() or after step()");
