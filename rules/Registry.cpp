@@ -4,6 +4,7 @@
 #include "create_then_move.h"
 #include "data_parallel.h"
 #include "empty_cache_in_loop.h"
+#include "eval_without_no_grad.h"
 #include "forward_factory_device.h"
 #include "hardcoded_device.h"
 #include "host_sync_in_loop.h"
@@ -30,6 +31,7 @@ llvm::ArrayRef<CheckFactory> allChecks() {
         entry<CreateThenMoveCheck>(),
         entry<DataParallelCheck>(),
         entry<EmptyCacheInLoopCheck>(),
+        entry<EvalWithoutNoGradCheck>(),
         entry<ForwardFactoryDeviceCheck>(),
         entry<HardcodedDeviceCheck>(),
         entry<HostSyncInLoopCheck>(),

@@ -55,6 +55,18 @@ bool isOptimizerClass(const CXXRecordDecl *RD) {
   return isOrDerivesFrom(RD, "torch::optim::Optimizer");
 }
 
+bool isModuleForwardCall(const CallExpr &Call) {
+  const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+  if (!MD)
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (llvm::isa<CXXOperatorCallExpr>(Call))
+    return MD->getOverloadedOperator() == OO_Call && isOrDerivesFrom(RD, "torch::nn::ModuleHolder");
+  return MD->getIdentifier() && MD->getName() == "forward" &&
+         (isModuleClass(RD) || isOrDerivesFrom(RD, "torch::nn::AnyModule") ||
+          isOrDerivesFrom(RD, "torch::jit::Module"));
+}
+
 bool isTensorMethod(const FunctionDecl *FD, llvm::StringRef Name) {
   const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(FD);
   if (!MD || MD->getName() != Name)

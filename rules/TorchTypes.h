@@ -23,6 +23,11 @@ bool isTensorOptionsType(clang::QualType T);  // c10::TensorOptions
 bool isModuleClass(const clang::CXXRecordDecl *RD);     // torch::nn::Module subclasses
 bool isOptimizerClass(const clang::CXXRecordDecl *RD);  // torch::optim::Optimizer subclasses
 
+// A module run on its inputs: m->forward(x) on a torch::nn::Module subclass
+// or an AnyModule, m(x) through a ModuleHolder, a TorchScript module's
+// forward (torch::jit::Module).
+bool isModuleForwardCall(const clang::CallExpr &Call);
+
 // A method of at::Tensor (or at::TensorBase) with this name.
 bool isTensorMethod(const clang::FunctionDecl *FD, llvm::StringRef Name);
 
