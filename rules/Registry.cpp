@@ -8,6 +8,7 @@
 #include "forward_factory_device.h"
 #include "hardcoded_device.h"
 #include "host_sync_in_loop.h"
+#include "loss_accumulation_graph.h"
 #include "missing_zero_grad.h"
 #include "non_blocking_pageable.h"
 #include "zero_grad_misplaced.h"
@@ -35,6 +36,7 @@ llvm::ArrayRef<CheckFactory> allChecks() {
         entry<ForwardFactoryDeviceCheck>(),
         entry<HardcodedDeviceCheck>(),
         entry<HostSyncInLoopCheck>(),
+        entry<LossAccumulationGraphCheck>(),
         entry<MissingZeroGradCheck>(),
         entry<NonBlockingPageableCheck>(),
         entry<ZeroGradMisplacedCheck>(),
