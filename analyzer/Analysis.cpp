@@ -208,6 +208,10 @@ std::string unanalysable(const tooling::CompilationDatabase &DB, const std::stri
     return "no such file";
   if (llvm::sys::fs::is_directory(File))
     return "is a directory, not a source file";
+  // ClangTool makes the path "native", which on POSIX turns a backslash into
+  // a '/': clang would be given another path.
+  if (StringRef(File).contains('\\'))
+    return "has a backslash in its path, which Clang's tooling reads as '/'; rename it";
   // Checked before clang sees it: a FIFO or device would block the parse,
   // and a binary file gives thousands of meaningless errors.
   if (!llvm::sys::fs::is_regular_file(File))

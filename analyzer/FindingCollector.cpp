@@ -51,8 +51,9 @@ void FindingCollector::report(const Diag &D, const SourceManager &SM) {
   F.Message = D.Message;
   // A location in a macro is followed by where the macro spells it, as in
   // clang's (and clang-tidy's) output: after the warning, and after a note.
+  // A macro argument is reported where it is written, with no such note.
   auto addMacroNote = [&](SourceLocation Loc) {
-    if (!Loc.isMacroID())
+    if (!Loc.isMacroID() || SM.isMacroArgExpansion(Loc))
       return;
     SourceLocation Spelling = SM.getSpellingLoc(Loc);
     if (!SM.isInSystemHeader(Spelling))

@@ -126,14 +126,14 @@ static std::optional<Effect> classifyTrainingMethod(const CXXMemberCallExpr &Cal
   return std::nullopt;
 }
 
-std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
+static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTContext &Ctx) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD)
-    return std::nullopt;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (!MD || !MD->getIdentifier())
       return std::nullopt;
+    if (isTorchDecl(MD) && MD->getName() == "synchronize")  // a stream's or an event's
+      return make(EffectKind::DeviceSync, Call, "'synchronize()'");
     return isTensorMethod(MD, MD->getName()) ? classifyTensorMethod(*MC, Ctx)
                                              : classifyTrainingMethod(*MC);
   }
@@ -144,16 +144,40 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
                   "copies it to the host to print it");
     return std::nullopt;
   }
-  if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier() || !isTorchDecl(FD))
+  if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef N = FD->getName();
+  // The CUDA runtime's C API, declared by cuda_runtime_api.h.
+  if (FD->isExternC() && (N == "cudaDeviceSynchronize" || N == "cudaStreamSynchronize" ||
+                          N == "cudaEventSynchronize"))
+    return make(EffectKind::DeviceSync, Call, "'" + N.str() + "()'");
+  if (!isTorchDecl(FD))
     return std::nullopt;
   std::string QName = FD->getQualifiedNameAsString();
   if (QName == "torch::autograd::backward")
     return make(EffectKind::Backward, Call, "'torch::autograd::backward'");
   if (QName == "c10::cuda::CUDACachingAllocator::emptyCache")
     return make(EffectKind::EmptyCache, Call, "'emptyCache()'");
-  llvm::StringRef N = FD->getName();
+  if (QName == "torch::cuda::synchronize" || QName == "c10::cuda::device_synchronize")
+    return make(EffectKind::DeviceSync, Call, "'" + QName + "()'");
   if (N != "cpu" && N != "to" && N != "item" && hostReadDetail(N) && Call.getNumArgs() > 0)
     return hostRead(Call, N, "'torch::" + N.str() + "'", Call.getArg(0));
+  return std::nullopt;
+}
+
+std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  if (auto E = classifySpecificCall(Call, Ctx))
+    return E;
+  // Work queued on the tensors' device: a LibTorch op that yields a tensor
+  // (not an assignment), or the forward of a LibTorch module (a user
+  // module's forward is summarised from its body instead).
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  if (isTorchDecl(FD) && (isModuleForwardCall(Call) || (isTensorType(Call.getType()) &&
+                                                        !(Op && Op->getOperator() == OO_Equal))))
+    return make(EffectKind::TensorWork, Call, "tensor work");
   return std::nullopt;
 }
 

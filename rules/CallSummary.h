@@ -1,5 +1,6 @@
 // What a call does per execution, for the loop-aware checks: host syncs,
-// host-to-device copies, backward, optimizer step, zero_grad, emptyCache. A LibTorch op is
+// host-to-device copies, backward, optimizer step, zero_grad, emptyCache,
+// device synchronisation, and other tensor work (ops, forwards). A LibTorch op is
 // classified directly; a call of a function, lambda or method defined in the
 // analysed code (its own headers included, template instantiations too) uses
 // that function's summary, which composes through its calls. Cycles stop.
@@ -16,8 +17,11 @@
 
 namespace torchtidy {
 
-enum class EffectKind { HostSync, Copy, ModuleCopy, Backward, Step, ZeroGrad, EmptyCache };
-constexpr int NumEffectKinds = 7;
+enum class EffectKind {
+  HostSync, Copy, ModuleCopy, Backward, Step, ZeroGrad, EmptyCache,
+  DeviceSync,  // torch::cuda::synchronize, cudaDeviceSynchronize, stream.synchronize()
+  TensorWork   // any other LibTorch op that yields a tensor, a module's forward
+};
 
 // A LibTorch operation found in the code.
 struct Effect {

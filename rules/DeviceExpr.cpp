@@ -121,6 +121,47 @@ bool isCudaAvailabilityTest(const Expr *Cond) {
   return F.Found;
 }
 
+namespace {
+class CudaUseFinder : public RecursiveASTVisitor<CudaUseFinder> {
+public:
+  bool Found = false;
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    // A Device made from a DeviceType or a string (not a copy) that is not
+    // the CPU: a CUDA literal, or chosen at run time.
+    Found |= isDeviceType(E->getType()) && E->getNumArgs() > 0 &&
+             !isDeviceType(E->getArg(0)->getType()) && literalDeviceKind(E) != DeviceKind::Cpu;
+    return !Found;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Found |= literalDeviceKind(E) == DeviceKind::Cuda;
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return true;
+    std::string Name = FD->getQualifiedNameAsString();
+    Found |= isTensorMethod(FD, "cuda") || llvm::StringRef(Name).starts_with("torch::cuda::") ||
+             llvm::StringRef(Name).starts_with("at::cuda::") ||
+             llvm::StringRef(Name).starts_with("c10::cuda::");
+    return !Found;
+  }
+};
+} // namespace
+
+bool codeMayUseCuda(ASTContext &Ctx) {
+  CudaUseFinder F;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (SM.isInSystemHeader(D->getLocation()))
+      continue;
+    F.TraverseDecl(D);
+    if (F.Found)
+      return true;
+  }
+  return false;
+}
+
 bool isGuardedByCudaTest(const Stmt &S, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(S);
   DynTypedNodeList Parents = Ctx.getParents(S);

@@ -42,6 +42,12 @@ bool isProvablyPageable(const clang::Expr *Tensor);
 // torch::cuda::device_count(), at::hasCUDA(), device.is_cuda().
 bool isCudaAvailabilityTest(const clang::Expr *Cond);
 
+// The analysed code (outside system headers) may put work on a GPU: it names
+// a CUDA device, builds a Device at run time (from a flag or a test), calls
+// .cuda() or a function of torch::cuda, at::cuda or c10::cuda. False means
+// CPU-only code.
+bool codeMayUseCuda(clang::ASTContext &Ctx);
+
 // The statement runs only under such a test (an if branch, or one arm of a
 // conditional operator).
 bool isGuardedByCudaTest(const clang::Stmt &S, clang::ASTContext &Ctx);

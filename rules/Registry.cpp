@@ -11,6 +11,7 @@
 #include "loss_accumulation_graph.h"
 #include "missing_zero_grad.h"
 #include "non_blocking_pageable.h"
+#include "unsynchronized_timing.h"
 #include "zero_grad_misplaced.h"
 
 #include <algorithm>
@@ -39,6 +40,7 @@ llvm::ArrayRef<CheckFactory> allChecks() {
         entry<LossAccumulationGraphCheck>(),
         entry<MissingZeroGradCheck>(),
         entry<NonBlockingPageableCheck>(),
+        entry<UnsynchronizedTimingCheck>(),
         entry<ZeroGradMisplacedCheck>(),
     };
     std::sort(V.begin(), V.end(),

@@ -74,5 +74,26 @@ int main(int argc, char **argv) {
     for (auto &th : pool) th.join();
     std::printf("threads: %.4f %.4f %.4f %.4f\n", sums[0], sums[1], sums[2], sums[3]);
   }
+  if (mode == "stress") { // four threads training their own model, ops split over four intra-op threads
+    torch::set_num_threads(4);
+    torch::Tensor big = torch::randn({256, 256}); // above the grain size: parallel_for splits its ops
+    std::vector<std::shared_ptr<Net>> nets; // made here, in order, so that the weights do not depend on timing
+    for (int t = 0; t < 4; ++t) nets.push_back(std::make_shared<Net>());
+    std::vector<std::thread> pool;
+    std::vector<double> sums(4, 0.0);
+    for (int t = 0; t < 4; ++t)
+      pool.emplace_back([&, t] {
+        torch::optim::SGD local(nets[t]->parameters(), torch::optim::SGDOptions(0.001));
+        for (int i = 0; i < iters; ++i) {
+          local.zero_grad();
+          auto loss = torch::mse_loss(nets[t]->forward(data), target) + (big * float(t + 1)).sigmoid().mean();
+          loss.backward();
+          local.step();
+          sums[t] += loss.item<float>(); // line 92: 4 x iters reads
+        }
+      });
+    for (auto &th : pool) th.join();
+    std::printf("stress: %.4f %.4f %.4f %.4f\n", sums[0], sums[1], sums[2], sums[3]);
+  }
   return 0;
 }
