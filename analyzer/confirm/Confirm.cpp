@@ -16,13 +16,15 @@ namespace confirm {
 
 using nlohmann::json;
 
-static bool readJson(const std::string &Path, json &J, std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    Error = Path + ": " + Buf.getError().message();
-    return false;
-  }
-  J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end(), nullptr, false);
+static std::unique_ptr<llvm::MemoryBuffer> readFile(const std::string &Path, std::string &Error) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  if (!B)
+    Error = Path + ": " + B.getError().message();
+  return B ? std::move(*B) : nullptr;
+}
+
+static bool parseJson(const std::string &Path, llvm::StringRef Text, json &J, std::string &Error) {
+  J = json::parse(Text.begin(), Text.end(), nullptr, false);
   if (J.is_discarded()) {
     Error = Path + ": not valid JSON (a trace cut short?)";
     return false;
@@ -56,8 +58,13 @@ static int tri(const json &E, const char *Key) {
 }
 
 bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
+  auto Buf = readFile(Path, Error);
+  return Buf && parseTrace(Path, Buf->getBuffer(), T, Error);
+}
+
+bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error) {
   json J;
-  if (!readJson(Path, J, Error))
+  if (!parseJson(Path, Text, J, Error))
     return false;
   if (!J.is_object() || J.value("format", "") != "torchtidy-trace/1") {
     Error = Path + ": not a torchtidy trace (expected \"format\": \"torchtidy-trace/1\")";
@@ -156,8 +163,14 @@ static std::string uriToPath(std::string U) {
 }
 
 bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool &IsSarif, std::string &Error) {
+  auto Buf = readFile(Path, Error);
+  return Buf && parseFindings(Path, Buf->getBuffer(), Out, IsSarif, Error);
+}
+
+bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out,
+                   bool &IsSarif, std::string &Error) {
   json J;
-  if (!readJson(Path, J, Error))
+  if (!parseJson(Path, Text, J, Error))
     return false;
   IsSarif = J.is_object() && J.contains("runs");
   if (IsSarif) {
