@@ -1,5 +1,6 @@
 #include "Confirm.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
@@ -62,7 +63,7 @@ bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
   return Buf && parseTrace(Path, Buf->getBuffer(), T, Error);
 }
 
-bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error) {
+bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error) try {
   json J;
   if (!parseJson(Path, Text, J, Error))
     return false;
@@ -146,6 +147,11 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
     T.Events_.push_back(std::move(Ev));
   }
   return true;
+} catch (const json::exception &E) {
+  // A value of another type than the format's: a string for a count, an
+  // event that is not an object.
+  Error = Path + ": not a valid trace: " + E.what();
+  return false;
 }
 
 static std::string uriToPath(std::string U) {
@@ -153,7 +159,7 @@ static std::string uriToPath(std::string U) {
     U = U.substr(7);
   std::string Out;
   for (size_t I = 0; I < U.size(); ++I) {
-    if (U[I] == '%' && I + 2 < U.size()) {
+    if (U[I] == '%' && I + 2 < U.size() && llvm::isHexDigit(U[I + 1]) && llvm::isHexDigit(U[I + 2])) {
       Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
       I += 2;
     } else
@@ -168,7 +174,7 @@ bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool
 }
 
 bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out,
-                   bool &IsSarif, std::string &Error) {
+                   bool &IsSarif, std::string &Error) try {
   json J;
   if (!parseJson(Path, Text, J, Error))
     return false;
@@ -232,6 +238,9 @@ bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<St
     Out.push_back(std::move(F));
   }
   return true;
+} catch (const json::exception &E) {
+  Error = Path + ": not a valid findings file: " + E.what();
+  return false;
 }
 
 static std::string normalize(const std::string &P) {
