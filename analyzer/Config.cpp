@@ -252,7 +252,9 @@ private:
         std::string Glob, Why;
         if (!scalar(Item, Key, Glob))
           return false;
-        pathGlobToRegex(Glob, Why);
+        std::string Re = pathGlobToRegex(Glob, Why);
+        if (Why.empty())
+          compileRegex(Re, Why); // a class may not be a regex's: "[z-a]"
         if (!Why.empty())
           return fail(Item, Key + ": " + Why);
         C.ExcludePaths.push_back(Glob);
@@ -308,6 +310,8 @@ bool finishConfig(Config &C, std::string &Error) {
     if (!Error.empty())
       return false;
     C.Exclude.push_back(compileRegex(Re, Error));
+    if (!C.Exclude.back())
+      return false;
   }
   return true;
 }
