@@ -253,8 +253,8 @@ private:
         if (!scalar(Item, Key, Glob))
           return false;
         std::string Re = pathGlobToRegex(Glob, Why);
-        if (Why.empty())
-          compileRegex(Re, Why); // a class may not be a regex's: "[z-a]"
+        if (Why.empty() && !compileRegex(Re, Why)) // a class that is no regex's: "[z-a]"
+          Why = "invalid path glob '" + Glob + "': " + Why;
         if (!Why.empty())
           return fail(Item, Key + ": " + Why);
         C.ExcludePaths.push_back(Glob);
