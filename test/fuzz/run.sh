@@ -18,6 +18,6 @@ for target in config suppressions trace findings; do
     echo "fuzz: $target failed (input in $artifacts, log $log)"
     exit 1
   fi
-  runs=$(sed -n 's/^stat::number_of_executed_runs: *//p' "$log")
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   echo "fuzz: $target: $runs inputs in ${seconds} s, nothing found"
 done
