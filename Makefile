@@ -4,7 +4,10 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 LIT = python3 /usr/lib/llvm-19/build/utils/lit/lit.py
 
-.PHONY: all setup build test demo bench clean
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: all setup build test demo bench clean fuzz fuzz-build fuzz-smoke
 
 all: build
 
@@ -21,6 +24,23 @@ build: setup $(BUILD)/build.ninja
 test: build
 	@$(LIT) -sv -j $(JOBS) $(BUILD)/test
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@$(MAKE) --no-print-directory fuzz-smoke
+
+# The parsers' libFuzzer targets (test/fuzz, docs/reliability.md) need clang,
+# so they have their own build directory.
+$(FUZZ_BUILD)/build.ninja: | setup
+	@CC=clang-19 CXX=clang++-19 cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DTORCHTIDY_FUZZ=ON > $(FUZZ_BUILD).configure.log 2>&1 || { cat $(FUZZ_BUILD).configure.log; exit 1; }
+
+fuzz-build: setup $(FUZZ_BUILD)/build.ninja
+	@ninja -C $(FUZZ_BUILD) --quiet fuzzers
+
+# FUZZ_SECONDS per target; make test runs each for 5 s.
+fuzz: fuzz-build
+	@bash test/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=5
 
 demo: build
 	@bash examples/run-demo.sh $(BUILD)
@@ -31,4 +51,4 @@ bench: build
 	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
 
 clean:
-	rm -rf $(BUILD) $(BUILD).configure.log
+	rm -rf $(BUILD) $(BUILD).configure.log $(FUZZ_BUILD) $(FUZZ_BUILD).configure.log

@@ -15,8 +15,12 @@ std::optional<Baseline> Baseline::load(const std::string &Path, std::string &Err
     Error = Path + ": cannot read the baseline: " + Buffer.getError().message();
     return std::nullopt;
   }
-  nlohmann::json Log = nlohmann::json::parse((*Buffer)->getBuffer().begin(),
-                                             (*Buffer)->getBuffer().end(), nullptr, false);
+  return parse(Path, (*Buffer)->getBuffer(), Error);
+}
+
+std::optional<Baseline> Baseline::parse(const std::string &Path, llvm::StringRef Text,
+                                        std::string &Error) try {
+  nlohmann::json Log = nlohmann::json::parse(Text.begin(), Text.end(), nullptr, false);
   if (Log.is_discarded()) {
     Error = Path + ": the baseline is not JSON (expected a SARIF log from --write-baseline)";
     return std::nullopt;
@@ -44,6 +48,10 @@ std::optional<Baseline> Baseline::load(const std::string &Path, std::string &Err
     }
   }
   return B;
+} catch (const nlohmann::json::exception &E) {
+  // A value of another type than SARIF's, e.g. a run that is not an object.
+  Error = Path + ": the baseline is not a valid SARIF log: " + E.what();
+  return std::nullopt;
 }
 
 size_t Baseline::filter(std::vector<Finding> &Findings) const {

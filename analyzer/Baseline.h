@@ -6,6 +6,8 @@
 
 #include "Finding.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <optional>
 #include <set>
 #include <string>
@@ -18,6 +20,9 @@ struct Baseline {
 
   // Error names the file and what is wrong with it.
   static std::optional<Baseline> load(const std::string &Path, std::string &Error);
+  // The same on the file's text (test/fuzz); Path is only named in errors.
+  static std::optional<Baseline> parse(const std::string &Path, llvm::StringRef Text,
+                                       std::string &Error);
   // Removes the findings the baseline knows; returns how many.
   size_t filter(std::vector<Finding> &Findings) const;
 };

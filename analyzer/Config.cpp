@@ -84,7 +84,8 @@ std::string checkOptionError(llvm::StringRef Key) {
 
 class Parser {
 public:
-  Parser(llvm::StringRef File, llvm::StringRef Text, Config &C) : File(File), C(C) {
+  Parser(llvm::StringRef File, llvm::StringRef Text, Config &C)
+      : File(File), C(C), KeyStart(llvm::SMLoc::getFromPointer(Text.begin())) {
     SM.setDiagHandler(
         [](const llvm::SMDiagnostic &D, void *Self) {
           auto *P = static_cast<Parser *>(Self);
@@ -117,9 +118,16 @@ public:
   }
 
 private:
+  // Where N starts; for a node the YAML parser left out without an error
+  // (the root of "%", the value of "Checks:\n%"), where the last key does.
+  llvm::SMLoc start(llvm::yaml::Node *N) const {
+    llvm::SMLoc Loc = N ? N->getSourceRange().Start : llvm::SMLoc();
+    return SM.FindBufferContainingLoc(Loc) ? Loc : KeyStart;
+  }
+
   bool fail(llvm::yaml::Node *N, const std::string &Message) {
     if (Error.empty()) {
-      auto LC = SM.getLineAndColumn(N ? N->getSourceRange().Start : llvm::SMLoc());
+      auto LC = SM.getLineAndColumn(start(N));
       Error = File.str() + ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second) + ": " +
               Message;
     }
@@ -211,6 +219,7 @@ private:
   }
 
   bool entry(llvm::yaml::KeyValueNode &KV) {
+    KeyStart = start(KV.getKey());
     std::string Key;
     if (!scalar(KV.getKey(), "key", Key))
       return false;
@@ -243,7 +252,9 @@ private:
         std::string Glob, Why;
         if (!scalar(Item, Key, Glob))
           return false;
-        pathGlobToRegex(Glob, Why);
+        std::string Re = pathGlobToRegex(Glob, Why);
+        if (Why.empty() && !compileRegex(Re, Why)) // a class that is no regex's: "[z-a]"
+          Why = "invalid path glob '" + Glob + "': " + Why;
         if (!Why.empty())
           return fail(Item, Key + ": " + Why);
         C.ExcludePaths.push_back(Glob);
@@ -258,6 +269,7 @@ private:
   llvm::SourceMgr SM;
   std::unique_ptr<llvm::yaml::Stream> Stream;
   std::string Error;
+  llvm::SMLoc KeyStart; // of the entry being read; at first, of the text
 };
 
 std::string quote(llvm::StringRef S) {
@@ -298,6 +310,8 @@ bool finishConfig(Config &C, std::string &Error) {
     if (!Error.empty())
       return false;
     C.Exclude.push_back(compileRegex(Re, Error));
+    if (!C.Exclude.back())
+      return false;
   }
   return true;
 }

@@ -17,7 +17,8 @@ class FileSuppressions {
 public:
   // Reads the directives in the comments of one file's text. An unmatched
   // NOLINTBEGIN or NOLINTEND, or a bad glob, adds a clang-style
-  // "file:line:col: error: ..." to Errors and suppresses nothing.
+  // "file:line:col: error: ..." to Errors and suppresses nothing. Text must
+  // be followed by a NUL, as a MemoryBuffer's is: Clang's lexer reads it.
   static FileSuppressions parse(llvm::StringRef File, llvm::StringRef Text,
                                 std::vector<std::string> &Errors);
   bool suppresses(unsigned Line, llvm::StringRef CheckId) const;

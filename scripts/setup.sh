@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build make python3
-  clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
   clang-tidy-19 clang-tools-19
   libtorch-dev nlohmann-json3-dev googletest libgtest-dev
   pre-commit

@@ -1,5 +1,6 @@
 #include "Confirm.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
@@ -16,13 +17,15 @@ namespace confirm {
 
 using nlohmann::json;
 
-static bool readJson(const std::string &Path, json &J, std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf) {
-    Error = Path + ": " + Buf.getError().message();
-    return false;
-  }
-  J = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end(), nullptr, false);
+static std::unique_ptr<llvm::MemoryBuffer> readFile(const std::string &Path, std::string &Error) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  if (!B)
+    Error = Path + ": " + B.getError().message();
+  return B ? std::move(*B) : nullptr;
+}
+
+static bool parseJson(const std::string &Path, llvm::StringRef Text, json &J, std::string &Error) {
+  J = json::parse(Text.begin(), Text.end(), nullptr, false);
   if (J.is_discarded()) {
     Error = Path + ": not valid JSON (a trace cut short?)";
     return false;
@@ -55,9 +58,26 @@ static int tri(const json &E, const char *Key) {
   return E[Key].get<bool>() ? 1 : 0;
 }
 
+// An integer: a count, an id, a line. nlohmann would cast a float, which is
+// undefined out of the type's range (1e300); no writer emits one.
+template <typename T> static T integer(const json &V) {
+  if (!V.is_number_integer())
+    throw json::type_error::create(302, "expected an integer, found " + V.dump(), &V);
+  return V.get<T>();
+}
+
+template <typename T> static T integer(const json &Obj, const char *Key, T Default) {
+  return Obj.contains(Key) ? integer<T>(Obj[Key]) : Obj.value(Key, Default);
+}
+
 bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
+  auto Buf = readFile(Path, Error);
+  return Buf && parseTrace(Path, Buf->getBuffer(), T, Error);
+}
+
+bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error) try {
   json J;
-  if (!readJson(Path, J, Error))
+  if (!parseJson(Path, Text, J, Error))
     return false;
   if (!J.is_object() || J.value("format", "") != "torchtidy-trace/1") {
     Error = Path + ": not a torchtidy trace (expected \"format\": \"torchtidy-trace/1\")";
@@ -70,20 +90,20 @@ bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
     T.CudaReason = J["cuda"].value("reason", "");
   if (J.contains("end")) {
     T.EndHow = J["end"].value("how", "");
-    T.EndSignal = J["end"].value("signal", 0);
+    T.EndSignal = integer(J["end"], "signal", 0);
     T.EndDescription = J["end"].value("description", "");
   }
   if (J.contains("summary")) {
-    T.Sites = J["summary"].value("sites", 0ull);
-    T.Events = J["summary"].value("events", 0ull);
-    T.Dropped = J["summary"].value("dropped", 0ull);
+    T.Sites = integer(J["summary"], "sites", 0ull);
+    T.Events = integer(J["summary"], "events", 0ull);
+    T.Dropped = integer(J["summary"], "dropped", 0ull);
   }
   // Modules: only those with debug information are symbolized (LibTorch's
   // own libraries are large and carry none in distribution builds).
   std::map<int64_t, std::string> Modules;
   std::map<int64_t, bool> Debug;
   for (const json &M : J.value("modules", json::array())) {
-    int64_t Id = M.value("id", -1);
+    int64_t Id = integer(M, "id", int64_t(-1));
     Modules[Id] = M.value("path", "");
     Debug[Id] = hasDebugInfo(Modules[Id]);
   }
@@ -106,15 +126,15 @@ bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
     Ev.Pinned = tri(E, "pinned");
     Ev.NonBlocking = tri(E, "non_blocking");
     Ev.Stale = tri(E, "stale");
-    Ev.Count = E.value("count", 0ull);
-    Ev.Blocking = E.value("blocking", 0ull);
-    Ev.TotalNs = E.value("total_ns", 0ull);
-    Ev.BlockedNs = E.value("blocked_ns", 0ull);
+    Ev.Count = integer(E, "count", 0ull);
+    Ev.Blocking = integer(E, "blocking", 0ull);
+    Ev.TotalNs = integer(E, "total_ns", 0ull);
+    Ev.BlockedNs = integer(E, "blocked_ns", 0ull);
     for (const json &F : E.value("stack", json::array())) {
       if (!F.is_array() || F.size() != 2 || F[0].is_null())
         continue;
-      int64_t Mod = F[0].get<int64_t>();
-      uint64_t Off = F[1].get<uint64_t>();
+      int64_t Mod = integer<int64_t>(F[0]);
+      uint64_t Off = integer<uint64_t>(F[1]);
       if (!Debug[Mod] || Off == 0)
         continue;
       auto Key = std::make_pair(Mod, Off);
@@ -139,6 +159,11 @@ bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
     T.Events_.push_back(std::move(Ev));
   }
   return true;
+} catch (const json::exception &E) {
+  // A value of another type than the format's: a string for a count, an
+  // event that is not an object.
+  Error = Path + ": not a valid trace: " + E.what();
+  return false;
 }
 
 static std::string uriToPath(std::string U) {
@@ -146,7 +171,7 @@ static std::string uriToPath(std::string U) {
     U = U.substr(7);
   std::string Out;
   for (size_t I = 0; I < U.size(); ++I) {
-    if (U[I] == '%' && I + 2 < U.size()) {
+    if (U[I] == '%' && I + 2 < U.size() && llvm::isHexDigit(U[I + 1]) && llvm::isHexDigit(U[I + 2])) {
       Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
       I += 2;
     } else
@@ -156,8 +181,14 @@ static std::string uriToPath(std::string U) {
 }
 
 bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool &IsSarif, std::string &Error) {
+  auto Buf = readFile(Path, Error);
+  return Buf && parseFindings(Path, Buf->getBuffer(), Out, IsSarif, Error);
+}
+
+bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out,
+                   bool &IsSarif, std::string &Error) try {
   json J;
-  if (!readJson(Path, J, Error))
+  if (!parseJson(Path, Text, J, Error))
     return false;
   IsSarif = J.is_object() && J.contains("runs");
   if (IsSarif) {
@@ -184,9 +215,9 @@ bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool
               File = Base + (Base.back() == '/' ? "" : "/") + File;
           }
           if (P.contains("region")) {
-            Line = P["region"].value("startLine", 0u);
+            Line = integer(P["region"], "startLine", 0u);
             if (Col)
-              *Col = P["region"].value("startColumn", 0u);
+              *Col = integer(P["region"], "startColumn", 0u);
           }
         };
         if (R.contains("locations") && !R["locations"].empty())
@@ -211,14 +242,17 @@ bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool
     StaticFinding F;
     F.Rule = R.value("check", "");
     F.File = R.value("file", "");
-    F.Line = R.value("line", 0u);
-    F.Column = R.value("column", 0u);
+    F.Line = integer(R, "line", 0u);
+    F.Column = integer(R, "column", 0u);
     F.Message = R.value("message", "");
     for (const json &N : R.value("notes", json::array()))
-      F.NoteLines.push_back({N.value("file", ""), N.value("line", 0u)});
+      F.NoteLines.push_back({N.value("file", ""), integer(N, "line", 0u)});
     Out.push_back(std::move(F));
   }
   return true;
+} catch (const json::exception &E) {
+  Error = Path + ": not a valid findings file: " + E.what();
+  return false;
 }
 
 static std::string normalize(const std::string &P) {

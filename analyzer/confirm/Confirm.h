@@ -5,6 +5,8 @@
 // rule and source line.
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,6 +55,10 @@ struct RuntimeOnly {
 // in a format this version knows.
 bool readTrace(const std::string &Path, Trace &T, std::string &Error);
 bool readFindings(const std::string &Path, std::vector<StaticFinding> &F, bool &IsSarif, std::string &Error);
+// The same on a file's text (test/fuzz); Path is only named in errors.
+bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error);
+bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &F,
+                   bool &IsSarif, std::string &Error);
 void join(Trace &T, std::vector<StaticFinding> &F, std::vector<RuntimeOnly> &Only, unsigned HotThreshold);
 
 int runCommand(int Argc, const char **Argv, const char *Self);

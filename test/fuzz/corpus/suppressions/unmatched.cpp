@@ -1,0 +1,4 @@
+// NOLINTEND(torch-copy-in-loop)
+int x; // NOLINTNEXTLINE(torch-copy-in-loop
+// NOLINTBEGIN(-torch-*,torch-host-sync-in-loop)
+R"(NOLINT)"
