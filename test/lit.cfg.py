@@ -5,7 +5,7 @@ config.name = "torchtidy"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["Inputs", "corpus", "unit", "expect_exit.py", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["Inputs", "fuzz", "unit", "expect_exit.py", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.environment["PATH"] = os.pathsep.join(
     [config.torchtidy_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.environment["HOME"] = os.environ.get("HOME", "/tmp")

@@ -93,14 +93,31 @@ struct Context : at::ObserverContext {
   Stack Frames;
 };
 
+// The shim's own frames on top of the stack (captureStack, the observer's
+// callback, and whatever else the compiler did not inline: their number
+// depends on the build) are dropped by module, not by count, and so are the
+// frames above them of an interposed backtrace() (ASan's).
+void captureStack(Stack &S);
+bool inShim(void *Frame) {
+  static const void *Base = [] {
+    Dl_info I;
+    return dladdr(reinterpret_cast<void *>(&captureStack), &I) ? I.dli_fbase : nullptr;
+  }();
+  Dl_info I;
+  return dladdr(Frame, &I) && I.dli_fbase == Base;
+}
+
 void captureStack(Stack &S) {
-  void *Buf[kMaxFrames + 3];
-  int N = backtrace(Buf, kMaxFrames + 3);
-  // Drop captureStack and the observer's start callback.
-  int Skip = N > 2 ? 2 : 0;
+  void *Buf[kMaxFrames + 8];
+  int N = backtrace(Buf, kMaxFrames + 8);
+  int First = 0;
+  while (First < N && !inShim(Buf[First]))
+    ++First;
+  while (First < N && inShim(Buf[First]))
+    ++First;
   S.N = 0;
-  for (int I = Skip; I < N && S.N < kMaxFrames; ++I)
-    S.Frames[S.N++] = reinterpret_cast<uintptr_t>(Buf[I]);
+  for (int F = First; F < N && S.N < kMaxFrames; ++F)
+    S.Frames[S.N++] = reinterpret_cast<uintptr_t>(Buf[F]);
 }
 
 bool readBool(c10::ArrayRef<const c10::IValue> In, size_t I, bool Default) {
