@@ -58,3 +58,8 @@ config.environment["TORCHTIDY_CACHE_DIR"] = tempfile.mkdtemp(prefix="torchtidy-l
 # Root reads files whatever their mode: the unreadable-file case needs a user.
 if os.geteuid() != 0:
     config.available_features.add("non-root")
+
+# A TORCHTIDY_SANITIZE build: its shim and plugin only load into programs
+# built with the same sanitizer (docs/reliability.md).
+if config.sanitizer:
+    config.available_features.add("sanitizer")
