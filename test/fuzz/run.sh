@@ -12,8 +12,11 @@ for target in config suppressions trace findings; do
   corpus=$build/fuzz/corpus/$target log=$build/fuzz/$target.log
   mkdir -p "$corpus"
   cp "$seeds/$target"/* "$corpus/"
+  # The NOLINT suite's sources are seeds too, read from where they are.
+  extra=()
+  [ "$target" = suppressions ] && extra=("$seeds/../../suppressions")
   if ! "$build/test/fuzz/${target}_fuzzer" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
-       -artifact_prefix="$artifacts/$target-" "$corpus" > "$log" 2>&1; then
+       -artifact_prefix="$artifacts/$target-" "$corpus" "${extra[@]}" > "$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz: $target failed (input in $artifacts, log $log)"
     exit 1
