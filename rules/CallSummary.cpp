@@ -175,8 +175,10 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
   // (not an assignment), or the forward of a LibTorch module (a user
   // module's forward is summarised from its body instead).
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
-  if (isTorchDecl(FD) && (isModuleForwardCall(Call) || (isTensorType(Call.getType()) &&
-                                                        !(Op && Op->getOperator() == OO_Equal))))
+  // The cheap type test first: this runs for every LibTorch call summarised.
+  if (isTorchDecl(FD) &&
+      ((isTensorType(Call.getType()) && !(Op && Op->getOperator() == OO_Equal)) ||
+       isModuleForwardCall(Call)))
     return make(EffectKind::TensorWork, Call, "tensor work");
   return std::nullopt;
 }
