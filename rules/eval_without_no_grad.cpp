@@ -69,21 +69,22 @@ static bool evalBefore(const Stmt *Body, const Stmt *Loop, const SourceManager &
   return F.Found;
 }
 
-void EvalWithoutNoGradCheck::recordCallSite(const CallExpr &Call, ASTContext &Ctx) {
+void EvalWithoutNoGradCheck::recordCallSite(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD || !FD->isDefined())
-    return;
-  FD = FD->getCanonicalDecl();
-  bool Guarded = isUnderNoGrad(Call, Ctx);
-  auto [It, New] = CalledOnlyWithoutGrad.try_emplace(FD, Guarded);
-  if (!New)
-    It->second = It->second && Guarded;
+  if (FD && FD->isDefined())
+    CallSites[FD->getCanonicalDecl()].push_back(&Call);
+}
+
+bool EvalWithoutNoGradCheck::calledOnlyWithoutGrad(const FunctionDecl *F, ASTContext &Ctx) const {
+  auto It = CallSites.find(F);
+  return It != CallSites.end() &&
+         llvm::all_of(It->second, [&](const CallExpr *C) { return isUnderNoGrad(*C, Ctx); });
 }
 
 void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
-  recordCallSite(*Call, Ctx);
+  recordCallSite(*Call);
   if (!isModuleForwardCall(*Call))
     return;
   LoopContext LC = loopContextOf(*Call, Ctx);
@@ -106,8 +107,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
 
 void EvalWithoutNoGradCheck::onEndOfTranslationUnit(ASTContext &Ctx) {
   for (const Candidate &C : Candidates) {
-    auto It = CalledOnlyWithoutGrad.find(C.Function);
-    if (It != CalledOnlyWithoutGrad.end() && It->second)
+    if (calledOnlyWithoutGrad(C.Function, Ctx))
       continue;
     std::string Why = C.AfterEval ? "after 'eval()'" : "in '" + C.Function->getNameAsString() + "'";
     DiagBuilder D = diag(*C.SM, callLoc(*C.Forward),
@@ -119,7 +119,7 @@ void EvalWithoutNoGradCheck::onEndOfTranslationUnit(ASTContext &Ctx) {
   }
   Candidates.clear();
   LoopsSeen.clear();
-  CalledOnlyWithoutGrad.clear();
+  CallSites.clear();
   LoopCheck::onEndOfTranslationUnit(Ctx);
 }
 

@@ -26,13 +26,15 @@ private:
     const clang::SourceManager *SM;
     bool AfterEval;  // eval() before the loop, not only the function's name
   };
-  void recordCallSite(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+  void recordCallSite(const clang::CallExpr &Call);
+  bool calledOnlyWithoutGrad(const clang::FunctionDecl *F, clang::ASTContext &Ctx) const;
 
   // Decided at the end of the translation unit: a function whose every call
-  // site is under a no-grad guard runs without recording.
+  // site is under a no-grad guard runs without recording. The guard test
+  // is run then, on the callers of candidates only.
   std::vector<Candidate> Candidates;
   llvm::DenseSet<const clang::Stmt *> LoopsSeen;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> CalledOnlyWithoutGrad;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> CallSites;
 };
 
 } // namespace torchtidy
