@@ -267,6 +267,8 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
   std::string Pch = Opts.Pch ? Opts.Pch->pchFor(File) : "";
   TUResult Result;
   TURun Run{Result, Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr};
+  if (Run.Included && !Pch.empty())
+    Run.Included->pchInputsAre(Opts.Pch->inputsOf(File));
   std::string Crash = runIsolated([&] {
     runFrontend(DB, File, Opts, Pch, Run);
     if (!Pch.empty() && pchRefused(Result)) {

@@ -4,7 +4,9 @@
 #pragma once
 
 #include "clang/Frontend/Utils.h"
+#include "llvm/ADT/StringMap.h"
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -17,13 +19,31 @@ public:
                      bool IsMissing) override;
   // Files seen that are not system headers (the main file included).
   const std::vector<std::string> &userFiles() const { return UserFiles; }
+  // The TU loads the shared PCH, whose inputs (all system headers) are
+  // known: they are taken as they are, and not asked of the ASTReader,
+  // which would stat each of them (some 4700 for torch/torch.h).
+  void pchInputsAre(llvm::ArrayRef<std::string> Inputs);
+  void attachToASTReader(clang::ASTReader &R) override;
 
 private:
   std::vector<std::string> UserFiles;
+  bool PchInputsKnown = false;
 };
 
 // "size:mtime" of a file, "" when it is gone: how the PCH's inputs, and the
 // result cache's included files before their contents, are compared.
 std::string fileStamp(llvm::StringRef Path);
+
+// fileStamp memoized for one run, for files torchtidy does not write: the
+// result cache and the shared PCH both check LibTorch's headers (thousands),
+// and each is stat'ed once.
+class FileStamps {
+public:
+  std::string of(llvm::StringRef Path);
+
+private:
+  std::mutex Lock;
+  llvm::StringMap<std::string> Memo;
+};
 
 } // namespace torchtidy

@@ -138,7 +138,8 @@ static std::string optionsHash(const AnalysisOptions &Opts) {
   return H.hex();
 }
 
-ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+ResultCache::ResultCache(std::string Dir, FileStamps &Stamps)
+    : Dir(std::move(Dir)), Stamps(Stamps) {}
 
 std::string ResultCache::contentHash(llvm::StringRef Path) {
   {
@@ -182,19 +183,6 @@ std::string ResultCache::manifestPath(const std::string &Key) const {
   return P.str().str();
 }
 
-std::string ResultCache::stampOf(llvm::StringRef Path) {
-  {
-    std::lock_guard<std::mutex> G(Lock);
-    auto It = Stamps.find(Path);
-    if (It != Stamps.end())
-      return It->second;
-  }
-  std::string S = fileStamp(Path);
-  std::lock_guard<std::mutex> G(Lock);
-  Stamps[Path] = S;
-  return S;
-}
-
 void ResultCache::knownHash(llvm::StringRef Path, llvm::StringRef Hash) {
   std::lock_guard<std::mutex> G(Lock);
   Hashes.try_emplace(Path, Hash.str());
@@ -233,7 +221,7 @@ bool ResultCache::unchanged(const nlohmann::json &Files) {
   // one touched but not changed still hits.
   for (const nlohmann::json &D : Files) {
     std::string Path = D.at(0).get<std::string>(), Hash = D.at(2).get<std::string>();
-    if (stampOf(Path) == D.at(1).get<std::string>())
+    if (Stamps.of(Path) == D.at(1).get<std::string>())
       knownHash(Path, Hash); // the entry stored next for a touched file needs not read it
     else if (contentHash(Path) != Hash)
       return false;
@@ -291,7 +279,7 @@ std::optional<nlohmann::json> ResultCache::fileList(llvm::ArrayRef<std::string> 
     std::string H = contentHash(F);
     if (H.empty())
       return std::nullopt; // gone already: nothing reliable to store
-    List.push_back({F, stampOf(F), H});
+    List.push_back({F, Stamps.of(F), H});
   }
   return List;
 }

@@ -27,13 +27,14 @@
 namespace torchtidy {
 
 struct AnalysisOptions;
+class FileStamps;
 
 // $TORCHTIDY_CACHE_DIR, else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy.
 std::string defaultCacheDir();
 
 class ResultCache {
 public:
-  explicit ResultCache(std::string Dir);
+  ResultCache(std::string Dir, FileStamps &Stamps);
 
   const std::string &dir() const { return Dir; }
   // Empty when the file cannot be read (the TU is then analysed, not stored).
@@ -61,16 +62,14 @@ private:
   bool systemFilesUnchanged(const std::string &ManifestKey);
   // Content hash (hex), memoized for the run; empty if unreadable.
   std::string contentHash(llvm::StringRef Path);
-  // Size and time (IncludedFiles' fileStamp), memoized for the run.
-  std::string stampOf(llvm::StringRef Path);
   // A hash taken from an entry whose file has the recorded size and time.
   void knownHash(llvm::StringRef Path, llvm::StringRef Hash);
   void warn(std::string Message);
 
   std::string Dir;
+  FileStamps &Stamps; // shared with the PCH's checks
   std::mutex Lock;
   llvm::StringMap<std::string> Hashes;
-  llvm::StringMap<std::string> Stamps;
   llvm::StringMap<bool> ManifestVerdicts;
   std::vector<std::string> Warnings;
 };

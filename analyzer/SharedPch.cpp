@@ -106,7 +106,8 @@ std::string leadingTorchIncludes(llvm::StringRef Text) {
   return Out;
 }
 
-SharedPch::SharedPch(std::string CacheDir, const AnalysisOptions &Opts) : Opts(Opts) {
+SharedPch::SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps)
+    : Opts(Opts), Stamps(Stamps) {
   llvm::SmallString<256> P(CacheDir);
   llvm::sys::fs::make_absolute(P); // the PCH is built in the command's directory
   llvm::sys::path::append(P, "pch");
@@ -190,7 +191,8 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
     T.join();
 }
 
-// The .inputs file: [usable, pch stamp, [[input, stamp], ...]].
+// The .inputs file: [usable, pch stamp, [[input, stamp], ...]]. The PCH
+// itself is stat'ed afresh: this run may have rebuilt it.
 bool SharedPch::upToDate(Plan &P) const {
   auto Buf = llvm::MemoryBuffer::getFile(path(P.Key, ".inputs"));
   if (!Buf)
@@ -200,10 +202,14 @@ bool SharedPch::upToDate(Plan &P) const {
     bool Usable = J.at(0).get<bool>();
     if (Usable && J.at(1).get<std::string>() != fileStamp(path(P.Key, ".pch")))
       return false;
-    for (const nlohmann::json &In : J.at(2))
-      if (fileStamp(In.at(0).get<std::string>()) != In.at(1).get<std::string>())
+    std::vector<std::string> Inputs;
+    for (const nlohmann::json &In : J.at(2)) {
+      Inputs.push_back(In.at(0).get<std::string>());
+      if (Stamps.of(Inputs.back()) != In.at(1).get<std::string>())
         return false;
+    }
     P.Ready = Usable;
+    P.Inputs = std::move(Inputs);
     return true;
   } catch (const std::exception &) {
     return false; // unreadable: built again
@@ -242,21 +248,34 @@ void SharedPch::build(Plan &P) {
   for (const std::string &F : Inputs->userFiles())
     Usable &= F == Header;
   nlohmann::json In = nlohmann::json::array();
+  P.Inputs.clear();
   for (const std::string &F : Inputs->getDependencies())
-    if (F != Header)
+    if (F != Header) {
       In.push_back({F, fileStamp(F)});
+      P.Inputs.push_back(F);
+    }
   nlohmann::json Meta = {Usable, fileStamp(Pch), In};
   if (!writeFileAtomically(path(P.Key, ".inputs"), Meta.dump(), Error))
     return Warn(Error);
   P.Ready = Usable;
 }
 
-std::string SharedPch::pchFor(const std::string &File) const {
+const SharedPch::Plan *SharedPch::planOf(const std::string &File) const {
   auto It = KeyOfFile.find(File);
   if (It == KeyOfFile.end())
-    return "";
+    return nullptr;
   const Plan &P = Plans.at(It->second);
-  return P.Ready ? path(P.Key, ".pch") : "";
+  return P.Ready ? &P : nullptr;
+}
+
+std::string SharedPch::pchFor(const std::string &File) const {
+  const Plan *P = planOf(File);
+  return P ? path(P->Key, ".pch") : "";
+}
+
+llvm::ArrayRef<std::string> SharedPch::inputsOf(const std::string &File) const {
+  const Plan *P = planOf(File);
+  return P ? llvm::ArrayRef<std::string>(P->Inputs) : llvm::ArrayRef<std::string>();
 }
 
 std::vector<std::string> SharedPch::takeWarnings() {

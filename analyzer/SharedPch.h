@@ -23,11 +23,12 @@
 namespace torchtidy {
 
 struct AnalysisOptions;
+class FileStamps;
 class Profile;
 
 class SharedPch {
 public:
-  SharedPch(std::string CacheDir, const AnalysisOptions &Opts);
+  SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps);
 
   // Decides which PCH each file can use and builds (Jobs at once) those
   // that are missing or stale and would serve two files or more.
@@ -35,6 +36,8 @@ public:
                const std::vector<std::string> &Files, unsigned Jobs, Profile *Prof);
   // The PCH for File, or "" to parse it without one.
   std::string pchFor(const std::string &File) const;
+  // The headers that PCH was built from (for the result cache).
+  llvm::ArrayRef<std::string> inputsOf(const std::string &File) const;
   // PCHs that could not be built or used, sorted, for stderr.
   std::vector<std::string> takeWarnings();
 
@@ -46,13 +49,16 @@ private:
     std::string Includes;          // the #include lines
     unsigned Users = 0;
     bool Ready = false;
+    std::vector<std::string> Inputs; // once Ready
   };
+  const Plan *planOf(const std::string &File) const;
   bool upToDate(Plan &P) const;
   void build(Plan &P);
   std::string path(const std::string &Key, llvm::StringRef Ext) const;
 
   std::string Dir;
   const AnalysisOptions &Opts;
+  FileStamps &Stamps; // shared with the result cache
   std::map<std::string, Plan> Plans;        // by key
   llvm::StringMap<std::string> KeyOfFile;
   std::mutex Lock;

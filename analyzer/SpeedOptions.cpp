@@ -60,11 +60,11 @@ void SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
     return;
   }
   if (!NoCache) {
-    Cache = std::make_unique<ResultCache>(Dir);
+    Cache = std::make_unique<ResultCache>(Dir, Stamps);
     Opts.Cache = Cache.get();
   }
   if (!NoPch) {
-    Pch = std::make_unique<SharedPch>(Dir, Opts);
+    Pch = std::make_unique<SharedPch>(Dir, Opts, Stamps);
     Opts.Pch = Pch.get();
   }
 }

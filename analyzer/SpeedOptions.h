@@ -4,6 +4,7 @@
 #pragma once
 
 #include "Analysis.h"
+#include "IncludedFiles.h"
 #include "Profile.h"
 #include "ResultCache.h"
 #include "SharedPch.h"
@@ -27,6 +28,7 @@ public:
   void finish(llvm::raw_ostream &Err);
 
 private:
+  FileStamps Stamps; // before the two that use it
   std::unique_ptr<ResultCache> Cache;
   std::unique_ptr<SharedPch> Pch;
   std::unique_ptr<Profile> Prof;
