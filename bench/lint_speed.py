@@ -12,11 +12,12 @@ interleaved in one run and all with the same -j:
   one-file     torchtidy on that one file alone, no result cache (what "touched" should cost)
 and with --extra also torchtidy --no-cache --no-pch (no precompiled header)
 and --no-cache --no-pch --no-skip-system-bodies (system function bodies parsed).
-Prints wall time, CPU time (user+sys of the processes) and peak RSS (of the
-largest process) per case, the ratios the issue sets targets for, and
-torchtidy's --profile of the cold run.
+The sub-second cases (warm, touched, one-file) run --repeat times (default 5)
+per round, interleaved. Prints, for each case's fastest run, wall time, CPU
+time (user+sys of the processes) and peak RSS (of the largest process), the
+ratios the issue sets targets for, and torchtidy's --profile of the cold run.
 
-  bench/lint_speed.py [--n 8] [-j JOBS] [--rounds 1] [--extra] [--build build]
+  bench/lint_speed.py [--n 8] [-j JOBS] [--rounds 1] [--repeat 5] [--extra] [--build build]
 """
 import argparse
 import os
@@ -173,6 +174,8 @@ def main():
     ap.add_argument("--n", type=int, default=8, help="translation units (default 8)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count(), help="parallel jobs (default: cores)")
     ap.add_argument("--rounds", type=int, default=1, help="interleaved rounds of all cases (default 1)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="runs of the sub-second cases (warm, touched, one-file) per round (default 5)")
     ap.add_argument("--extra", action="store_true", help="also time torchtidy without PCH, and without body skipping")
     ap.add_argument("--only-torchtidy", action="store_true", help="skip the clang++ and clang-tidy cases")
     ap.add_argument("--build", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build"),
@@ -220,28 +223,40 @@ def main():
 
     results = {}
     profile = ""
+
+    def run_case(r, name, prepare, cmds, jobs):
+        nonlocal profile
+        if prepare:
+            prepare()
+        load = os.getloadavg()[0]
+        wall, cpu, rss, outs = run_procs(cmds, jobs)
+        for cmd, rc, out in outs:
+            # torchtidy exits 1 when it finds something; clang-tidy 0.
+            if rc not in (0, 1):
+                sys.exit("bench: %s failed (%d):\n%s" % (" ".join(cmd), rc, out[-3000:]))
+        if name == "cold":
+            profile = outs[0][2]
+        results.setdefault(name, []).append((wall, cpu, rss, load))
+        print("round %d %-15s wall %7.2f s  cpu %7.2f s  peak rss %6.0f MB  (load %.1f)"
+              % (r + 1, name, wall, cpu, rss, load), file=sys.stderr, flush=True)
+
+    # The cases of a tenth of a second move by a third from one run to the
+    # next: each round runs them --repeat times, interleaved, after the rest.
+    quick = [c for c in cases if c[0] in ("warm", "touched", "one-file")]
     for r in range(args.rounds):
-        for name, prepare, cmds, jobs in cases:
-            if prepare:
-                prepare()
-            load = os.getloadavg()[0]
-            wall, cpu, rss, outs = run_procs(cmds, jobs)
-            for cmd, rc, out in outs:
-                # torchtidy exits 1 when it finds something; clang-tidy 0.
-                if rc not in (0, 1):
-                    sys.exit("bench: %s failed (%d):\n%s" % (" ".join(cmd), rc, out[-3000:]))
-            if name == "cold":
-                profile = outs[0][2]
-            results.setdefault(name, []).append((wall, cpu, rss, load))
-            print("round %d %-15s wall %7.2f s  cpu %7.2f s  peak rss %6.0f MB  (load %.1f)"
-                  % (r + 1, name, wall, cpu, rss, load), file=sys.stderr, flush=True)
+        for case in cases:
+            if case not in quick:
+                run_case(r, *case)
+        for _ in range(args.repeat):
+            for case in quick:
+                run_case(r, *case)
 
     def best(name):
-        # The least wall time of the rounds: the one least disturbed by other load.
+        # The least wall time of the runs: the one least disturbed by other load.
         return min(results[name]) if name in results else None
 
-    print("\n%d TUs, -j %d, %d round(s), %d cores, load at start of each case shown"
-          % (args.n, args.jobs, args.rounds, os.cpu_count()))
+    print("\n%d TUs, -j %d, %d round(s), sub-second cases %d times a round, %d cores, "
+          "load at start of each case shown" % (args.n, args.jobs, args.rounds, args.repeat, os.cpu_count()))
     print("%-15s %9s %9s %12s %6s" % ("case", "wall s", "cpu s", "peak RSS MB", "load"))
     for name in results:
         w, c, m, l = best(name)
