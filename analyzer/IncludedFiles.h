@@ -1,6 +1,7 @@
-// Every file a translation unit read: its own includes and, through the
-// ASTReader, the inputs of a precompiled header it loaded. The result cache
-// keys entries on them; the shared PCH checks they are all system headers.
+// Every file a translation unit read: its own includes and the inputs of a
+// precompiled header it loaded (through the ASTReader, or for the shared
+// PCH from the PCH's own list). The result cache keys entries on them; the
+// shared PCH checks they are all system headers.
 #pragma once
 
 #include "clang/Frontend/Utils.h"
