@@ -165,4 +165,9 @@ std::string cudaVersionString(int V) {
   return std::to_string(V / 1000) + "." + std::to_string((V % 1000) / 10);
 }
 
+std::string cudnnVersionString(long V) {
+  long Major = V >= 10000 ? V / 10000 : V / 1000, Minor = V >= 10000 ? (V / 100) % 100 : (V / 100) % 10;
+  return std::to_string(Major) + "." + std::to_string(Minor);
+}
+
 } // namespace torchtidy::doctor

@@ -91,5 +91,7 @@ struct Nvml {
 
 // 12040 -> "12.4"; 13000 -> "13.0".
 std::string cudaVersionString(int V);
+// cuDNN 8: 8500 -> "8.5"; cuDNN 9: 90100 -> "9.1".
+std::string cudnnVersionString(long V);
 
 } // namespace torchtidy::doctor

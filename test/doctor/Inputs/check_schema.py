@@ -6,11 +6,15 @@ import sys
 VERDICTS = {"ok", "warning", "failed"}
 doc = json.load(open(sys.argv[1]))
 top = {"schema", "schema_version", "verdict", "exit_status", "failed_layer",
-       "failed_check", "cause", "next", "layers"}
+       "failed_check", "cause", "next", "layers", "libtorch"}
 keys = set(doc)
 assert keys in (top, top | {"bench"}), keys
 assert doc["schema"] == "torchtidy-doctor" and doc["schema_version"] == 1
 assert doc["verdict"] in VERDICTS
+torch = doc["libtorch"]
+assert set(torch) == {"version", "cuda", "cudnn"}, torch.keys()
+assert isinstance(torch["version"], str)
+assert all(torch[k] is None or isinstance(torch[k], str) for k in ("cuda", "cudnn"))
 assert [l["layer"] for l in doc["layers"]] == [1, 2, 3, 4]
 failed = [l["layer"] for l in doc["layers"] if l["verdict"] == "failed"]
 assert doc["exit_status"] == (failed[0] if failed else 0)
