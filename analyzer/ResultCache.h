@@ -36,7 +36,6 @@ class ResultCache {
 public:
   ResultCache(std::string Dir, FileStamps &Stamps);
 
-  const std::string &dir() const { return Dir; }
   // Empty when the file cannot be read (the TU is then analysed, not stored).
   // The key covers the torchtidy build and Opts' checks, options and flags.
   std::string key(const AnalysisOptions &Opts,

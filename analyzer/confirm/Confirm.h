@@ -1,4 +1,4 @@
-// torchtidy run / torchtidy confirm: the runtime-trace join (issue 5).
+// torchtidy run / torchtidy confirm: the runtime-trace join.
 // Reads a torchtidy-trace/1 file (runtime/shim, docs/trace.md),
 // symbolizes its stacks with LLVM's DebugInfo symbolizer, and joins the
 // events to static findings (torchtidy-findings/1 JSON or SARIF 2.1.0) by
