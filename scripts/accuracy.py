@@ -197,9 +197,10 @@ def main():
     lost = [l for l in in_partial if l in fns]
     print("\nFiles parsed only in part: %d; labels in them: %d, of which missed (any cause): %d"
           % (len(partial), len(in_partial), len(lost)))
+    root = os.path.realpath(a.corpus) + os.sep
     for (p, f), errs in sorted(partial.items(), key=str):
-        print("  %s %s: %s" % (p, f, " | ".join(e if isinstance(e, str) else
-                                              e.get("message", str(e)) for e in errs)))
+        text = " | ".join(e if isinstance(e, str) else e.get("message", str(e)) for e in errs)
+        print("  %s %s: %s" % (p, f, text.replace(root, "<corpus>/")))
 
 
 if __name__ == "__main__":
