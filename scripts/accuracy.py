@@ -144,6 +144,17 @@ def print_table(labels, found, matched, hit, fps, fns):
               % (c, nl, nf, tp_l, nfp, nfn, prec, ratio(tp_l, nl), prec_own))
 
 
+def print_per_project(labels, found, hit, fps):
+    print("\n| project | labels | labels found | mission findings | FP |")
+    print("| --- | --- | --- | --- | --- |")
+    for p in sorted({l["project"] for l in labels} | {f[0] for f in found}):
+        print("| %s | %d | %d | %d | %d |" % (
+            p, sum(1 for l in labels if l["project"] == p),
+            sum(1 for i in hit if labels[i]["project"] == p),
+            sum(1 for f in found if f[0] == p and f[3] in MISSION),
+            sum(1 for f in fps if f[0] == p and f[3] in MISSION)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -183,6 +194,7 @@ def main():
     matched, hit, fps, fns = compare(labels, found)
     print()
     print_table(labels, found, matched, hit, fps, fns)
+    print_per_project(labels, found, hit, fps)
     mission_fps = [f for f in fps if f[3] in MISSION]
     print("\nFalse positives (mission checks): %d" % len(mission_fps))
     for p, f, line, c in mission_fps:
