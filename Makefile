@@ -7,7 +7,7 @@ LIT = python3 /usr/lib/llvm-19/build/utils/lit/lit.py
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup build test demo bench clean fuzz fuzz-build fuzz-smoke
+.PHONY: all setup build test demo bench clean fuzz fuzz-build fuzz-smoke install package
 
 all: build
 
@@ -49,6 +49,14 @@ demo: build
 # e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'.
 bench: build
 	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
+
+# make install PREFIX=/opt/torchtidy; make package writes build/torchtidy_*.deb.
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+package: build
+	@cd $(BUILD) && cpack -G DEB > cpack.log 2>&1 || { cat cpack.log; exit 1; }
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log $(FUZZ_BUILD) $(FUZZ_BUILD).configure.log

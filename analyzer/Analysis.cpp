@@ -237,7 +237,11 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
                  const AnalysisOptions &Opts, const std::string &Pch, TURun &Run) {
   TUResult &Result = Run.Result;
   Result.File = File;
-  tooling::ClangTool Tool(DB, {File});
+  // A file system of its own: the process-wide one follows each compile
+  // command's directory with chdir, which races between the worker threads
+  // and leaves the process in a build directory (SARIF's %SRCROOT%).
+  tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
   ErrorCollector Errors(Result.Errors);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);

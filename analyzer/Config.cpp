@@ -1,4 +1,5 @@
 #include "Config.h"
+#include "CheckNames.h"
 
 #include "Registry.h"
 
@@ -64,24 +65,6 @@ std::shared_ptr<llvm::Regex> compileRegex(const std::string &Re, std::string &Er
   return R;
 }
 
-// Whether Key ("<check>.<Option>") names an option of a registered check.
-std::string checkOptionError(llvm::StringRef Key) {
-  for (const CheckFactory &F : allChecks()) {
-    llvm::StringRef Id = F.Info->Id;
-    if (!Key.starts_with(Id) || !Key.drop_front(Id.size()).starts_with("."))
-      continue;
-    llvm::StringRef Name = Key.drop_front(Id.size() + 1);
-    if (llvm::any_of(F.Info->Options, [&](const RuleOption &O) { return O.Name == Name; }))
-      return "";
-    std::vector<std::string> Names;
-    for (const RuleOption &O : F.Info->Options)
-      Names.push_back(O.Name);
-    return "check '" + Id.str() + "' has no option '" + Name.str() + "' (" +
-           (Names.empty() ? std::string("it has none") : "it has " + llvm::join(Names, ", ")) + ")";
-  }
-  return "'" + Key.str() + "' names no check's option (expected '<check-id>.<Option>')";
-}
-
 class Parser {
 public:
   Parser(llvm::StringRef File, llvm::StringRef Text, Config &C)
@@ -125,12 +108,15 @@ private:
     return SM.FindBufferContainingLoc(Loc) ? Loc : KeyStart;
   }
 
+  // "<file>:<line>:<col>: " of N.
+  std::string where(llvm::yaml::Node *N) const {
+    auto LC = SM.getLineAndColumn(start(N));
+    return File.str() + ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second) + ": ";
+  }
+
   bool fail(llvm::yaml::Node *N, const std::string &Message) {
-    if (Error.empty()) {
-      auto LC = SM.getLineAndColumn(start(N));
-      Error = File.str() + ":" + std::to_string(LC.first) + ":" + std::to_string(LC.second) + ": " +
-              Message;
-    }
+    if (Error.empty())
+      Error = where(N) + Message;
     return false;
   }
 
@@ -167,6 +153,8 @@ private:
     CheckGlob::parse(Value, GlobError);
     if (!GlobError.empty())
       return fail(N, Key + ": " + GlobError);
+    for (const std::string &W : globsMatchingNoCheck(Value))
+      C.Warnings.push_back(where(N) + Key + ": " + W);
     appendGlobs(Out, Value);
     return true;
   }
@@ -347,6 +335,7 @@ const ConfigFinder::Entry &ConfigFinder::load(const std::string &File) {
   else
     E.Error = File + ": cannot read it: " + Buffer.getError().message();
   if (C) {
+    Warnings.insert(Warnings.end(), C->Warnings.begin(), C->Warnings.end());
     if (Overrides.Checks)
       appendGlobs(C->Checks, *Overrides.Checks);
     if (Overrides.WarningsAsErrors)

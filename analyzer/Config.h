@@ -25,6 +25,8 @@ struct Config {
   std::optional<std::string> HeaderFilterRegex; // unset: every non-system header
   std::vector<std::string> ExcludePaths;
   CheckOptions::Map Options;
+  // Problems that do not stop the analysis: a check glob matching no check.
+  std::vector<std::string> Warnings;
 
   // Compiled from the text above by finish().
   CheckGlob ChecksGlob, ErrorsGlob;
@@ -59,6 +61,8 @@ public:
   explicit ConfigFinder(ConfigOverrides O) : Overrides(std::move(O)) {}
   // Null with Error set when the file that applies is malformed.
   std::shared_ptr<const Config> forFile(llvm::StringRef Source, std::string &Error);
+  // The warnings of every configuration file read so far, each once.
+  const std::vector<std::string> &warnings() const { return Warnings; }
 
 private:
   struct Entry {
@@ -69,6 +73,7 @@ private:
   const Entry &load(const std::string &File);
   ConfigOverrides Overrides;
   llvm::StringMap<Entry> Dirs, Files;
+  std::vector<std::string> Warnings;
 };
 
 // Applies a translation unit's configuration to its findings: those in a

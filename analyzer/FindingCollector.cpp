@@ -20,9 +20,11 @@ static std::string lineText(FileID FID, unsigned Offset, const SourceManager &SM
   return Buffer.slice(Begin, End == llvm::StringRef::npos ? Buffer.size() : End).str();
 }
 
-static std::string absolutePath(llvm::StringRef Name) {
+// Against the compile command's directory (the file manager's), not the
+// process's: a relative name is relative to where the compiler ran.
+static std::string absolutePath(llvm::StringRef Name, const FileManager &FM) {
   llvm::SmallString<256> Path(Name);
-  llvm::sys::fs::make_absolute(Path);
+  FM.makeAbsolutePath(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   return Path.str().str();
 }
@@ -34,7 +36,7 @@ Position resolvePosition(SourceLocation Loc, const SourceManager &SM) {
     return P;
   std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(FileLoc);
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Decomposed.first);
-  P.File = Entry ? absolutePath(Entry->getName()) : SM.getFilename(FileLoc).str();
+  P.File = Entry ? absolutePath(Entry->getName(), SM.getFileManager()) : SM.getFilename(FileLoc).str();
   P.Line = SM.getLineNumber(Decomposed.first, Decomposed.second);
   P.Column = SM.getColumnNumber(Decomposed.first, Decomposed.second);
   P.LineText = lineText(Decomposed.first, Decomposed.second, SM);

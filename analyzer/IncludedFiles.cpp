@@ -1,6 +1,10 @@
 #include "IncludedFiles.h"
 
+#include "clang/Basic/FileManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 namespace torchtidy {
 
@@ -11,9 +15,21 @@ bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem,
   // "<built-in>" and "<command line>" are not files.
   if (IsModuleFile || IsMissing || Filename.starts_with("<"))
     return false;
+  // A relative name is relative to the compile command's directory; the
+  // cache checks it later from wherever torchtidy runs.
+  llvm::SmallString<256> Path(Filename);
+  if (Files)
+    Files->makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   if (!IsSystem)
-    UserFiles.push_back(Filename.str());
-  return true;
+    UserFiles.push_back(Path.str().str());
+  addDependency(Path);
+  return false; // added above, by its absolute name
+}
+
+void IncludedFiles::attachToPreprocessor(clang::Preprocessor &PP) {
+  Files = &PP.getFileManager();
+  DependencyCollector::attachToPreprocessor(PP);
 }
 
 void IncludedFiles::pchInputsAre(llvm::ArrayRef<std::string> Inputs) {

@@ -25,8 +25,10 @@ public:
   // which would stat each of them (some 4700 for torch/torch.h).
   void pchInputsAre(llvm::ArrayRef<std::string> Inputs);
   void attachToASTReader(clang::ASTReader &R) override;
+  void attachToPreprocessor(clang::Preprocessor &PP) override;
 
 private:
+  const clang::FileManager *Files = nullptr;
   std::vector<std::string> UserFiles;
   bool PchInputsKnown = false;
 };

@@ -22,7 +22,23 @@ std::string toJson(const std::vector<Finding> &Findings, const std::vector<TURes
 // SARIF 2.1.0 for code review: every enabled rule in tool.driver.rules,
 // locations relative to %SRCROOT% (the working directory); docs/sarif.md.
 // Suppressed findings are results with an inSource suppression.
-std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules);
+// Rules carry their doc page's what, why, bad and good as help.markdown and
+// its address as helpUri.
+struct SarifRun {
+  // automationDetails.id is "<Category>/": code scanning keeps one analysis
+  // per category, so each kind of run (or each matrix) gets its own.
+  std::string Category = "torchtidy";
+  // When set, the run's invocation: executionSuccessful, and a
+  // notification for each file analysed in part or not at all.
+  const std::vector<TUResult> *Files = nullptr;
+};
+std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules,
+                    const SarifRun &Run = {});
+
+// GitLab's Code Quality report (Code Climate issues): check, message,
+// severity, a unique fingerprint, the path relative to the working
+// directory and the line.
+std::string toCodeClimate(const std::vector<Finding> &Findings);
 
 // A file's artifactLocation.uri in toSarif's logs: relative to %SRCROOT%
 // when the file is under it, else a file:// URI.

@@ -1,4 +1,5 @@
 #include "Report.h"
+#include "RuleDocs.h"
 #include "Version.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -69,9 +70,35 @@ std::string ruleName(llvm::StringRef Id) {
   return Name;
 }
 
+// One run's invocation: it succeeded when every file was analysed at least
+// in part; each file analysed in part or not at all is a notification, so
+// that code review shows a partial analysis rather than a clean one.
+nlohmann::json invocation(const UriBase &Base, const std::vector<TUResult> &Files) {
+  nlohmann::json Notes = nlohmann::json::array();
+  bool Succeeded = true;
+  for (const TUResult &R : Files) {
+    if (R.analysedFully())
+      continue;
+    Succeeded &= R.Failure.empty();
+    std::string Text = R.Failure.empty()
+                           ? std::to_string(R.Errors.size()) + " compile error(s); findings for this file "
+                                                               "are partial. First: " + R.Errors.front()
+                           : "not analysed: " + R.Failure;
+    Notes.push_back({{"level", R.Failure.empty() ? "warning" : "error"},
+                     {"message", {{"text", Text}}},
+                     {"descriptor", {{"id", R.Failure.empty() ? "partial-analysis" : "not-analysed"}}},
+                     {"locations", {{{"physicalLocation", {{"artifactLocation", Base.artifact(R.File)}}}}}}});
+  }
+  nlohmann::json I = {{"executionSuccessful", Succeeded}};
+  if (!Notes.empty())
+    I["toolExecutionNotifications"] = Notes;
+  return I;
+}
+
 } // namespace
 
-std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules) {
+std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules,
+                    const SarifRun &RunInfo) {
   UriBase Base;
 
   nlohmann::json JRules = nlohmann::json::array();
@@ -82,7 +109,9 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
                       {"name", ruleName(R->Id)},
                       {"shortDescription", {{"text", R->Summary}}},
                       {"fullDescription", {{"text", R->Summary + " (" + R->docPath() + ")"}}},
-                      {"help", {{"text", "See " + R->docPath() + " in the torchtidy sources."}}},
+                      {"help", {{"text", "See " + R->docPath() + " in the torchtidy sources."},
+                                {"markdown", ruleHelpMarkdown(R->Id)}}},
+                      {"helpUri", ruleHelpUri(*R)},
                       {"defaultConfiguration", {{"level", sarifLevel(R->DefaultLevel)}}},
                       {"properties", {{"tags", R->Tags}, {"precision", precisionName(R->Confidence)}}}});
   }
@@ -129,7 +158,10 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
           {"rules", JRules}}}}},
       {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + encodeUri(Base.Root)}}}}},
       {"columnKind", "utf16CodeUnits"},
+      {"automationDetails", {{"id", RunInfo.Category + "/"}}},
       {"results", Results}};
+  if (RunInfo.Files)
+    Run["invocations"] = nlohmann::json::array({invocation(Base, *RunInfo.Files)});
   nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                         {"version", "2.1.0"},
                         {"runs", {Run}}};

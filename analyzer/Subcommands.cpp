@@ -1,5 +1,6 @@
 #include "Subcommands.h"
 #include "Confirm.h"
+#include "SarifMerge.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,7 +38,17 @@ static const Subcommand Subcommands[] = {
     {"doctor", "check the CUDA driver, runtime, LibTorch build and device", doctor},
     {"run", "run a program with the runtime shim and confirm findings", confirm::runCommand},
     {"confirm", "join a runtime trace with static findings", confirm::confirmCommand},
+    {"merge-sarif", "merge the SARIF logs of CI shards into one run", mergeSarifCommand},
 };
+
+std::string subcommandsHelp() {
+  std::string Out;
+  for (const Subcommand &S : Subcommands) {
+    std::string Head = std::string("  torchtidy ") + S.Name + " ...";
+    Out += Head + std::string(Head.size() < 30 ? 30 - Head.size() : 1, ' ') + S.Summary + "\n";
+  }
+  return Out + "  ('torchtidy <command> --help' for each)\n";
+}
 
 const Subcommand *findSubcommand(const char *Name) {
   for (const Subcommand &S : Subcommands)

@@ -1,6 +1,8 @@
 // "torchtidy <name> ..." commands beside linting (doctor, run, confirm).
 #pragma once
 
+#include <string>
+
 namespace torchtidy {
 
 struct Subcommand {
@@ -11,5 +13,8 @@ struct Subcommand {
 };
 
 const Subcommand *findSubcommand(const char *Name);
+
+// "  torchtidy <name> ...  <summary>" for each, for --help.
+std::string subcommandsHelp();
 
 } // namespace torchtidy

@@ -2,7 +2,9 @@
 #include "Analysis.h"
 #include "AtomicFile.h"
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "CheckGlob.h"
+#include "CheckNames.h"
 #include "CompileDb.h"
 #include "Config.h"
 #include "ConfiguredAnalysis.h"
@@ -11,6 +13,7 @@
 #include "Isolation.h"
 #include "Registry.h"
 #include "Report.h"
+#include "Shard.h"
 #include "SpeedOptions.h"
 #include "Subcommands.h"
 #include "Suppressions.h"
@@ -27,6 +30,8 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <thread>
 
 using namespace torchtidy;
@@ -69,10 +74,21 @@ static cl::opt<std::string> BaselineFile("baseline",
 static cl::opt<std::string> WriteBaseline("write-baseline",
                                           cl::desc("Write every finding as a SARIF baseline"),
                                           cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> VerifyConfig("verify-config",
+                                  cl::desc("Check the configuration of the sources (or of the working "
+                                           "directory) and the command line, report every problem, "
+                                           "and exit: 0 if none, 2 otherwise"),
+                                  cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
-static cl::opt<std::string> Format("format", cl::desc("Report format: text, json or sarif"),
+static cl::opt<std::string> Format("format", cl::desc("Report format: text, json, sarif or codeclimate "
+                                                     "(GitLab Code Quality)"),
                                    cl::init("text"), cl::cat(Category));
+static cl::opt<std::string> SarifCategory("sarif-category",
+                                          cl::desc("SARIF automationDetails.id is '<category>/' "
+                                                   "(default torchtidy); code scanning keeps one "
+                                                   "analysis per category"),
+                                          cl::init("torchtidy"), cl::cat(Category));
 static cl::opt<std::string> Output("output", cl::desc("Write the report to this file (atomically)"),
                                    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Translation units analysed in parallel (default: cores)"),
@@ -82,6 +98,16 @@ static cl::opt<unsigned> Timeout("timeout",
                                           "(an error for that file; default: no limit)"),
                                  cl::init(0), cl::value_desc("seconds"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Print findings and errors only"), cl::cat(Category));
+static cl::opt<std::string> ShardOpt("shard",
+                                     cl::desc("Analyse only share I of N of the sources, balanced by "
+                                              "size, for a CI matrix (merge the reports with "
+                                              "'torchtidy merge-sarif')"),
+                                     cl::value_desc("I/N"), cl::cat(Category));
+static cl::opt<std::string> DiffRev("diff",
+                                    cl::desc("Report only findings on lines changed since this git "
+                                             "revision (as clang-tidy-diff); with -p and no files, "
+                                             "analyse only the changed files"),
+                                    cl::value_desc("git rev"), cl::cat(Category));
 static cl::opt<std::string> TorchPrefix("torch-prefix",
                                         cl::desc("LibTorch install to use when there is no "
                                                  "compile database and no '--'"),
@@ -90,6 +116,56 @@ static cl::opt<std::string> TorchPrefix("torch-prefix",
 static int usageError(const std::string &Message) {
   llvm::errs() << "torchtidy: error: " << Message << "\n";
   return UsageError;
+}
+
+// --color=auto|always|never, in place of LLVM's own boolean --color (which
+// libLLVM registers): created on first use, after that one is removed.
+static cl::opt<std::string> &colorOption() {
+  static cl::opt<std::string> &Opt = *[] {
+    if (cl::Option *Llvm = cl::getRegisteredOptions().lookup("color"))
+      Llvm->removeArgument();
+    return new cl::opt<std::string>("color",
+                                    cl::desc("Colour the text report: auto (when stdout is a terminal "
+                                             "and NO_COLOR is unset), always or never"),
+                                    cl::init("auto"), cl::value_desc("when"), cl::cat(Category));
+  }();
+  return Opt;
+}
+
+// As no-color.org asks: NO_COLOR set and not empty turns colour off unless
+// the user asks for it explicitly.
+static bool useColor() {
+  const std::string &ColorOpt = colorOption();
+  if (ColorOpt != "auto")
+    return ColorOpt == "always";
+  const char *NoColor = std::getenv("NO_COLOR");
+  return llvm::sys::Process::StandardOutIsDisplayed() && !(NoColor && *NoColor);
+}
+
+static void warning(const std::string &Message) {
+  llvm::errs() << "torchtidy: warning: " << Message << "\n";
+}
+
+// --verify-config, as clang-tidy's: each problem of the command line and of
+// the configuration of each source (or of the working directory) is an
+// error.
+static int verifyConfig(ConfigFinder &Finder, std::vector<std::string> Problems) {
+  std::vector<std::string> Sources(Files.begin(), Files.end());
+  if (Sources.empty())
+    Sources.push_back("-");
+  for (const std::string &S : Sources) {
+    std::string ConfigError;
+    if (!Finder.forFile(makeAbsolute(S), ConfigError))
+      Problems.push_back(ConfigError);
+  }
+  Problems.insert(Problems.end(), Finder.warnings().begin(), Finder.warnings().end());
+  std::sort(Problems.begin(), Problems.end());
+  Problems.erase(std::unique(Problems.begin(), Problems.end()), Problems.end());
+  for (const std::string &P : Problems)
+    llvm::errs() << "torchtidy: error: " << P << "\n";
+  if (Problems.empty())
+    llvm::outs() << "No config errors detected.\n";
+  return Problems.empty() ? NoFindings : UsageError;
 }
 
 static void listChecks(const std::vector<const RuleInfo *> &Enabled) {
@@ -160,16 +236,15 @@ loadDatabase(const std::vector<std::string> &Sources,
 static int lint(int Argc, const char **Argv) {
   std::string FixedError;
   auto Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, FixedError);
+  colorOption();
   cl::HideUnrelatedOptions({&Category, &speedCategory()});
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "torchtidy " << TORCHTIDY_VERSION << " (Clang " << CLANG_VERSION_STRING << ")\n";
   });
-  if (!cl::ParseCommandLineOptions(
-          Argc, Argv,
-          "torchtidy: finds slow and fragile LibTorch code.\n\n"
-          "  torchtidy [options] <files...> [-- <compiler flags>]\n"
-          "  torchtidy doctor [--json]     check the CUDA / LibTorch machine\n",
-          &llvm::errs()))
+  std::string Overview = "torchtidy: finds slow and fragile LibTorch code.\n\n"
+                         "  torchtidy [options] <files...> [-- <compiler flags>]\n" +
+                         subcommandsHelp();
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &llvm::errs()))
     return UsageError;
   if (!FixedError.empty())
     return usageError(FixedError);
@@ -182,22 +257,31 @@ static int lint(int Argc, const char **Argv) {
     Overrides.WarningsAsErrors = WarningsAsErrors;
   if (HeaderFilter.getNumOccurrences())
     Overrides.HeaderFilterRegex = HeaderFilter;
+  std::vector<std::string> CheckNameProblems;
   for (const auto &[Flag, Globs] : {std::pair<const char *, std::string>("--checks", ChecksOpt),
                                     {"--warnings-as-errors", WarningsAsErrors}}) {
     std::string GlobError;
     CheckGlob::parse(Globs, GlobError);
     if (!GlobError.empty())
       return usageError(std::string(Flag) + ": " + GlobError);
+    for (const std::string &W : globsMatchingNoCheck(Globs))
+      CheckNameProblems.push_back(std::string(Flag) + ": " + W);
   }
   std::string RegexError;
   if (Overrides.HeaderFilterRegex && !llvm::Regex(HeaderFilter).isValid(RegexError))
     return usageError("--header-filter='" + HeaderFilter + "': invalid regex: " + RegexError);
   ConfigFinder Finder(Overrides);
+  if (VerifyConfig)
+    return verifyConfig(Finder, CheckNameProblems);
+  for (const std::string &P : CheckNameProblems)
+    warning(P);
   if (ListChecks || DumpConfig) {
     // As clang-tidy: the configuration of the first source (or of the
     // working directory).
     std::string ConfigError;
     auto C = Finder.forFile(makeAbsolute(Files.empty() ? "-" : Files.front()), ConfigError);
+    for (const std::string &W : Finder.warnings())
+      warning(W);
     if (!C)
       return usageError(ConfigError);
     if (DumpConfig)
@@ -206,8 +290,23 @@ static int lint(int Argc, const char **Argv) {
       listChecks(C->enabledChecks());
     return NoFindings;
   }
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return usageError("--format=" + Format + ": expected text, json or sarif");
+  const std::string &ColorOpt = colorOption();
+  if (ColorOpt != "auto" && ColorOpt != "always" && ColorOpt != "never")
+    return usageError("--color=" + ColorOpt + ": expected auto, always or never");
+  if (Format != "text" && Format != "json" && Format != "sarif" && Format != "codeclimate")
+    return usageError("--format=" + Format + ": expected text, json, sarif or codeclimate");
+  std::optional<ShardSpec> Shard;
+  if (!ShardOpt.empty()) {
+    std::string ShardError;
+    if (!(Shard = parseShard(ShardOpt, ShardError)))
+      return usageError(ShardError);
+  }
+  std::optional<ChangedLines> Changed;
+  if (!DiffRev.empty()) {
+    std::string DiffError;
+    if (!(Changed = ChangedLines::since(DiffRev, DiffError)))
+      return usageError(DiffError);
+  }
   std::optional<Baseline> Known;
   if (!BaselineFile.empty()) {
     std::string BaselineError;
@@ -226,9 +325,13 @@ static int lint(int Argc, const char **Argv) {
     Sources = DB->getAllFiles();
     if (Sources.empty())
       return usageError("-p " + BuildPath + ": compile_commands.json lists no files");
+    if (Changed)
+      llvm::erase_if(Sources, [&](const std::string &S) { return !Changed->fileChanged(makeAbsolute(S)); });
   }
   for (std::string &S : Sources)
     S = makeAbsolute(S);
+  if (Shard)
+    Sources = shardOf(Sources, *Shard);
   if (!Quiet)
     llvm::errs() << "torchtidy: compile commands: " << Described << "\n";
 
@@ -241,6 +344,8 @@ static int lint(int Argc, const char **Argv) {
   Speed.analysed(llvm::errs());
   std::vector<TUResult> &Results = Run.Results;
   const std::vector<const RuleInfo *> &Enabled = Run.Rules;
+  for (const std::string &W : Finder.warnings())
+    warning(W);
   for (const std::string &E : Run.ConfigErrors)
     llvm::errs() << "torchtidy: error: " << E << "\n";
 
@@ -262,6 +367,8 @@ static int lint(int Argc, const char **Argv) {
   }
   sortAndDeduplicate(Findings);
   assignFingerprints(Findings);
+  if (Changed)
+    llvm::erase_if(Findings, [&](const Finding &F) { return !Changed->lineChanged(F.Pos.File, F.Pos.Line); });
 
   std::vector<std::string> LaterErrors; // NOLINT comments and fixes
   applySuppressions(Findings, Analysed, LaterErrors);
@@ -293,10 +400,11 @@ static int lint(int Argc, const char **Argv) {
     llvm::errs() << E << "\n";
   InputProblem |= !LaterErrors.empty();
 
-  bool Color = llvm::sys::Process::StandardOutIsDisplayed();
+  bool Color = useColor();
   std::string Report = Format == "json"    ? toJson(Reported, Results)
-                       : Format == "sarif" ? toSarif(Findings, Enabled)
-                                           : std::string();
+                       : Format == "sarif" ? toSarif(Findings, Enabled, {SarifCategory, &Results})
+                       : Format == "codeclimate" ? toCodeClimate(Reported)
+                                                 : std::string();
   if (Format == "text" && !Output.empty()) {
     llvm::raw_string_ostream OS(Report);
     printText(OS, Reported, false);

@@ -35,15 +35,42 @@ struct Options {
   bool Quiet = false;
 };
 
+const char RunHelp[] =
+    "usage: torchtidy run [--findings=<json|sarif>] [--output=<file>] [--format=json|sarif]\n"
+    "                     [--trace=<file>] [--hot=<n>] [--shim=<libtorchtidy_rt.so>] [--quiet]\n"
+    "                     -- <program> [args]\n"
+    "\n"
+    "Runs the program with the runtime shim preloaded, then joins the trace it writes\n"
+    "with the static findings: each finding is confirmed (hits, time) or not executed,\n"
+    "and what ran but no finding names is reported too (docs/trace.md). The program\n"
+    "needs -g for stacks to map to lines. Exit status: 2 for a usage error, 3 when\n"
+    "the program cannot be started or its trace or the findings cannot be read, else\n"
+    "the program's own.\n"
+    "\n"
+    "  --findings=<file>  torchtidy's --format=json or sarif output to confirm\n"
+    "  --output=<file>    write the report there (atomically) instead of stdout\n"
+    "  --format=<fmt>     json (default) or sarif\n"
+    "  --trace=<file>     keep the shim's trace there (default: a temporary file)\n"
+    "  --hot=<n>          list the n busiest runtime-only sites (default 10)\n"
+    "  --shim=<path>      the shim to preload (default: $TORCHTIDY_RT, else lib/ beside bin/)\n"
+    "  --quiet            print nothing but the report and errors\n";
+
+const char ConfirmHelp[] =
+    "usage: torchtidy confirm [--output=<file>] [--format=json|sarif] [--hot=<n>] [--quiet]\n"
+    "                         <trace> [<findings>]\n"
+    "\n"
+    "Joins a trace the runtime shim wrote (torchtidy run --trace, or the shim preloaded\n"
+    "by hand) with static findings (torchtidy --format=json or sarif), as torchtidy run\n"
+    "does after the program ends (docs/trace.md). Exit status: 0; 2 for a usage\n"
+    "error; 3 when the trace or the findings cannot be read.\n";
+
 int usage(const std::string &Msg, const char *Cmd) {
-  llvm::errs() << "torchtidy " << Cmd << ": error: " << Msg << "\n";
-  if (std::strcmp(Cmd, "run") == 0)
-    llvm::errs() << "usage: torchtidy run [--findings=<json|sarif>] [--output=<file>] [--format=json|sarif]\n"
-                    "                     [--trace=<file>] [--hot=<n>] [--shim=<libtorchtidy_rt.so>] -- <program> [args]\n";
-  else
-    llvm::errs() << "usage: torchtidy confirm [--output=<file>] [--format=json|sarif] [--hot=<n>] <trace> [<findings>]\n";
+  llvm::errs() << "torchtidy " << Cmd << ": error: " << Msg << "\n"
+               << (std::strcmp(Cmd, "run") == 0 ? RunHelp : ConfirmHelp);
   return 2;
 }
+
+bool isHelp(llvm::StringRef A) { return A == "-h" || A == "--help"; }
 
 // Returns false (and sets Error) for an unknown option.
 bool parseOption(llvm::StringRef A, Options &O, std::string &Error) {
@@ -243,6 +270,10 @@ int confirmCommand(int Argc, const char **Argv, const char *) {
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef A(Argv[I]);
     std::string Error;
+    if (isHelp(A)) {
+      llvm::outs() << ConfirmHelp;
+      return 0;
+    }
     if (A.starts_with("--")) {
       if (!parseOption(A, O, Error))
         return usage(Error, "confirm");
@@ -264,6 +295,10 @@ int runCommand(int Argc, const char **Argv, const char *Self) {
     if (A == "--") {
       ++I;
       break;
+    }
+    if (isHelp(A)) {
+      llvm::outs() << RunHelp;
+      return 0;
     }
     std::string Error;
     if (!parseOption(A, O, Error))

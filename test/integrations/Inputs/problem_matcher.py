@@ -1,6 +1,7 @@
 """Applies the problem matchers of integrations/vscode/tasks.json to the
-text on stdin, as VS Code does line by line, and prints what each line
-gives: severity file:line:col code message."""
+text on stdin, as VS Code does line by line (every matcher sees every
+line, so a line two matchers take shows twice), and prints what each
+match gives: severity file:line:col code message."""
 import json
 import re
 import sys
@@ -18,4 +19,3 @@ for line in sys.stdin.read().splitlines():
         field = lambda name: g.group(p[name]) if name in p else None
         print(field("severity") or default_severity, "%s:%s:%s" % (field("file"), field("line"), field("column")),
               field("code") or "-", field("message"))
-        break
