@@ -2,6 +2,7 @@
 
 #include "DeviceExpr.h"
 #include "LoopContext.h"
+#include "TensorDevice.h"
 #include "TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -67,6 +68,15 @@ static std::optional<Effect> hostRead(const CallExpr &Call, llvm::StringRef Op, 
   return make(EffectKind::HostSync, Call, std::move(What), hostReadDetail(Op));
 }
 
+// How a CPU destination of .to() is named in a message: the variable, or
+// torch::kCPU for a literal.
+static std::string spelledDevice(const Expr *Dest) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(innerDeviceExpr(Dest)->IgnoreParenImpCasts()))
+    if (isa<VarDecl>(DRE->getDecl()) && !isTorchDecl(DRE->getDecl()))
+      return DRE->getDecl()->getNameAsString();
+  return "torch::kCPU";
+}
+
 // x.to(...) / x.cuda(): a copy to the device, a read back to the CPU, or
 // neither (a dtype conversion, pinned memory with non_blocking=true).
 static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
@@ -83,11 +93,14 @@ static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, AST
   QualType P0 = MD->getParamDecl(0)->getType();
   if (!isDeviceType(P0) && !isTensorOptionsType(P0) && !isTensorType(P0))
     return std::nullopt;  // to(ScalarType): a dtype conversion
-  DeviceKind K = literalDeviceKind(Call.getArg(0));
-  if (K == DeviceKind::Cpu)
-    return hostRead(Call, "to", "'.to(torch::kCPU)'", Obj);
-  if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !mentionsDevice(Call.getArg(0)))
+  const Expr *Dest = Call.getArg(0);
+  DeviceKind K = literalDeviceKind(Dest);
+  if (knownDeviceKind(Dest) == DeviceKind::Cpu)
+    return hostRead(Call, "to", "'.to(" + spelledDevice(Dest) + ")'", Obj);
+  if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !optionsCarryDevice(Dest))
     return std::nullopt;  // options without a device: a dtype change
+  if (isProvablyOnDevice(Obj, Dest))
+    return std::nullopt;  // already there: a device-to-device no-op
   return make(EffectKind::Copy, Call,
               K == DeviceKind::Cuda ? "'.to(torch::kCUDA)'" : "'.to(device)'",
               NonBlocking ? "has non_blocking=true on a source not known to be pinned, so the "
@@ -121,7 +134,7 @@ static std::optional<Effect> classifyTrainingMethod(const CXXMemberCallExpr &Cal
     return make(EffectKind::ZeroGrad, Call, "'zero_grad()'");
   if (isModuleClass(RD) && isTorchDecl(MD) && N == "to" && Call.getNumArgs() > 0 &&
       MD->getNumParams() > 0 && isDeviceType(MD->getParamDecl(0)->getType()) &&
-      literalDeviceKind(Call.getArg(0)) != DeviceKind::Cpu)
+      knownDeviceKind(Call.getArg(0)) != DeviceKind::Cpu)
     return make(EffectKind::ModuleCopy, Call, "'module->to()'");
   return std::nullopt;
 }

@@ -1,5 +1,6 @@
 #include "DeviceExpr.h"
 
+#include "TensorDevice.h"
 #include "TensorFactory.h"
 #include "TorchTypes.h"
 
@@ -56,10 +57,7 @@ static bool isDeviceOrOptions(const Expr *E) {
   return isDeviceType(E->getType()) || isTensorOptionsType(E->getType());
 }
 
-// Looks through what carries a device value unchanged: temporaries and the
-// Device(DeviceType, index) / TensorOptions(Device) constructors. Stops at a
-// Device built from anything else (a string: Device("cuda:1")).
-static const Expr *innerDeviceExpr(const Expr *E) {
+const Expr *innerDeviceExpr(const Expr *E) {
   E = skipTemporaries(E);
   while (const auto *C = llvm::dyn_cast<CXXConstructExpr>(E)) {
     if (!isDeviceOrOptions(C) || C->getNumArgs() == 0)
@@ -216,18 +214,9 @@ static const Expr *initOfVariable(const Expr *E) {
 static constexpr int MaxInitChain = 8;
 
 // A device argument or options naming the CPU, also through a builder
-// chain: TensorOptions().dtype(..).device(torch::kCPU).
-static bool namesCpu(const Expr *Arg) {
-  if (literalDeviceKind(Arg) == DeviceKind::Cpu)
-    return true;
-  for (const auto *MC = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreUnlessSpelledInSource());
-       MC && isTensorOptionsType(MC->getType());
-       MC = dyn_cast<CXXMemberCallExpr>(MC->getImplicitObjectArgument()->IgnoreUnlessSpelledInSource()))
-    if (MC->getMethodDecl()->getIdentifier() && MC->getMethodDecl()->getName() == "device" &&
-        MC->getNumArgs() == 1)
-      return literalDeviceKind(MC->getArg(0)) == DeviceKind::Cpu;
-  return false;
-}
+// chain (TensorOptions().dtype(..).device(torch::kCPU)) or a known CPU
+// device variable.
+static bool namesCpu(const Expr *Arg) { return knownDeviceKind(Arg) == DeviceKind::Cpu; }
 
 static bool isOnCpu(const Expr *E, int Depth) {
   if (!E || Depth > MaxInitChain)
@@ -236,7 +225,7 @@ static bool isOnCpu(const Expr *E, int Depth) {
   if (asTensorMethodCall(E, "cpu"))
     return true;
   if (const auto *To = asTensorMethodCall(E, "to"))
-    return To->getNumArgs() > 0 && literalDeviceKind(To->getArg(0)) == DeviceKind::Cpu;
+    return To->getNumArgs() > 0 && namesCpu(To->getArg(0));
   if (const Expr *Init = initOfVariable(E))
     return isOnCpu(Init, Depth + 1);
   if (const auto *C = dyn_cast<CallExpr>(E))

@@ -14,6 +14,11 @@ enum class DeviceKind { Unknown, Cuda, Cpu };
 // that is fixed in the code; Unknown for variables and anything computed.
 DeviceKind literalDeviceKind(const clang::Expr *E);
 
+// The device value E carries, looking through temporaries and the
+// Device(DeviceType, index) / TensorOptions(Device) constructors; stops at
+// a Device built from anything else (a string: Device("cuda:1")).
+const clang::Expr *innerDeviceExpr(const clang::Expr *E);
+
 // The innermost expression that spells the literal device (the kCUDA
 // reference, or the Device constructor taking a string), for reporting.
 const clang::Expr *deviceLiteralSite(const clang::Expr *E);

@@ -16,6 +16,9 @@ public:
 private:
   void checkCudaCall(const clang::CXXMemberCallExpr &Call, clang::ASTContext &Ctx);
   void checkLiteral(const clang::Expr &Leaf, clang::ASTContext &Ctx);
+  void checkUse(const clang::Expr &Leaf, clang::DynTypedNode Consumer, clang::ASTContext &Ctx);
+  void reportFixedVariable(const clang::VarDecl &Var, const clang::SourceManager &SM);
+  bool skipsProgramCode(const clang::Stmt &S, clang::ASTContext &Ctx) const;
 };
 
 } // namespace torchtidy

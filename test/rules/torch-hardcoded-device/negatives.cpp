@@ -1,16 +1,15 @@
-// What torch-hardcoded-device must not flag.
+// What torch-hardcoded-device must not flag, with or without ModulesOnly.
 // RUN: %torchtidy --quiet --checks='-*,torch-hardcoded-device' %s -- %torch_flags \
 // RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: printf 'CheckOptions:\n  torch-hardcoded-device.ModulesOnly: true\n' > %t/modules_only.yaml
+// RUN: %torchtidy --quiet --config-file=%t/modules_only.yaml --checks='-*,torch-hardcoded-device' \
+// RUN:   %s -- %torch_flags | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
 
 // A user class with its own cuda() method is not a tensor.
 struct FakeTensor {
   FakeTensor cuda() const { return *this; }
-};
-
-// Not a torch::nn::Module, even though it is called Module.
-struct Module {
-  torch::Tensor make() { return torch::ones({2}).cuda(); }
 };
 
 struct Net : torch::nn::Module {
@@ -31,7 +30,22 @@ struct Net : torch::nn::Module {
   torch::Device device_;
 };
 
-torch::Tensor helper(torch::Tensor t) { return t.cuda(); }  // not in a module: other checks' business
+// Device-selection sites in helpers: the CUDA branch runs only when CUDA is there.
+torch::Device pick() {
+  if (torch::cuda::is_available())
+    return torch::Device(torch::kCUDA);
+  return torch::Device(torch::kCPU);
+}
+#define PICK_DEVICE() (torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)
+template <typename M> void place(M &model) {
+  if (torch::cuda::is_available())
+    model->to(torch::kCUDA);
+}
+torch::Tensor maybe_gpu(torch::Tensor t) {
+  auto opts = torch::cuda::is_available() ? torch::TensorOptions().device(torch::kCUDA)
+                                          : torch::TensorOptions();
+  return torch::cuda::is_available() ? t.cuda() : t.to(opts);
+}
 
 int main() {
   // The single device-selection site.
@@ -46,9 +60,20 @@ int main() {
   if (torch::cuda::device_count() > 1)
     chosen = torch::Device(torch::kCUDA, 1);
   bool on_gpu = device.is_cuda() || device.type() == torch::kCUDA;
+  if (torch::cuda::is_available()) {
+    device = torch::kCUDA;
+    chosen = torch::Device(torch::kCUDA, 0);
+  }
+  torch::Device picked = PICK_DEVICE();
   auto net = std::make_shared<Net>(device);
   net->to(device);
+  if (torch::cuda::is_available())
+    net->to(torch::kCUDA);
+  place(net);
   auto t = torch::ones({2}).to(device);
-  return on_gpu && t.defined() && other.is_cpu() && chosen.is_cpu() ? 0 : 1;
+  bool same = t.device() == torch::Device(torch::kCUDA) || t.device().type() == at::kCUDA;
+  auto is_gpu = [](const torch::Tensor &x) { return x.is_cuda() || x.device().is_cuda(); };
+  std::cout << torch::kCUDA << maybe_gpu(t) << pick();
+  return on_gpu && same && is_gpu(t) && other.is_cpu() && chosen.is_cpu() && picked.is_cpu() ? 0 : 1;
 }
 // CHECK-MESSAGES-NOT: warning:
