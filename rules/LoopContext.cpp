@@ -147,9 +147,12 @@ namespace {
 AST_MATCHER(Stmt, isRealLoop) { return isLoop(&Node, Finder->getASTContext()); }
 } // namespace
 
-clang::ast_matchers::StatementMatcher userLoop() {
+clang::ast_matchers::StatementMatcher userLoop(bool AlsoRunOnce) {
   using namespace clang::ast_matchers;
-  return stmt(isRealLoop(), unless(isExpansionInSystemHeader())).bind("loop");
+  clang::ast_matchers::internal::Matcher<Stmt> Loops =
+      AlsoRunOnce ? stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
+                  : clang::ast_matchers::internal::Matcher<Stmt>(isRealLoop());
+  return stmt(Loops, unless(isExpansionInSystemHeader())).bind("loop");
 }
 
 } // namespace torchtidy

@@ -35,9 +35,11 @@ bool isLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 // 'false && x' or 'true || x' (Catch2 repeats its condition there).
 bool isDeadOperand(const clang::Stmt *Parent, const clang::Stmt *Child, clang::ASTContext &Ctx);
 
-// Every loop (isLoop) outside system headers, bound to
-// "loop": the matcher of the checks that look at a whole loop body.
-clang::ast_matchers::StatementMatcher userLoop();
+// Every loop (isLoop) outside system headers, bound to "loop": the matcher
+// of the checks that look at a whole loop body. AlsoRunOnce adds the loops
+// whose body runs once (do { ... } while (0)), for the checks of the order
+// of statements within one pass.
+clang::ast_matchers::StatementMatcher userLoop(bool AlsoRunOnce = false);
 
 // A condition that holds once every k iterations: it contains a '%'.
 bool isPeriodicCondition(const clang::Expr *Cond);
