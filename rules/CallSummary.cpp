@@ -1,14 +1,15 @@
 #include "CallSummary.h"
 
+#include "DependentCall.h"
 #include "DeviceExpr.h"
 #include "LoopContext.h"
+#include "SyncingOps.h"
 #include "TensorDevice.h"
 #include "TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -48,24 +49,12 @@ static Effect make(EffectKind K, const CallExpr &Call, std::string What, std::st
   return E;
 }
 
-// What a read of tensor data by this op does to the host, or null when the
-// op reads nothing back.
-static const char *hostReadDetail(llvm::StringRef Op) {
-  return llvm::StringSwitch<const char *>(Op)
-      .Case("item", "copies the value to the host")
-      .Cases("cpu", "to", "copies the tensor to the host")
-      .Cases("nonzero", "masked_select", "reads the data back to size its result")
-      .Cases("equal", "is_nonzero", "allclose", "reads the data back to compute its answer")
-      .Default(nullptr);
-}
-
 // A read-back of a tensor that may be on the GPU; none for tensors that are
 // provably on the CPU already (only the first transfer is a sync).
-static std::optional<Effect> hostRead(const CallExpr &Call, llvm::StringRef Op, std::string What,
-                                      const Expr *Tensor) {
-  if (isProvablyOnCpu(Tensor))
+static std::optional<Effect> hostRead(const CallExpr &Call, const SyncingOp &Op) {
+  if (isProvablyOnCpu(Op.Read))
     return std::nullopt;
-  return make(EffectKind::HostSync, Call, std::move(What), hostReadDetail(Op));
+  return make(EffectKind::HostSync, Call, Op.What, Op.Detail);
 }
 
 // How a CPU destination of .to() is named in a message: the variable, or
@@ -96,7 +85,7 @@ static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, AST
   const Expr *Dest = Call.getArg(0);
   DeviceKind K = literalDeviceKind(Dest);
   if (knownDeviceKind(Dest) == DeviceKind::Cpu)
-    return hostRead(Call, "to", "'.to(" + spelledDevice(Dest) + ")'", Obj);
+    return hostRead(Call, {"'.to(" + spelledDevice(Dest) + ")'", syncingMethod("cpu")->Detail, Obj});
   if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !optionsCarryDevice(Dest))
     return std::nullopt;  // options without a device: a dtype change
   if (isProvablyOnDevice(Obj, Dest))
@@ -113,8 +102,6 @@ static std::optional<Effect> classifyTensorMethod(const CXXMemberCallExpr &Call,
   const Expr *Obj = Call.getImplicitObjectArgument();
   if (N == "to" || N == "cuda")
     return classifyTransfer(Call, Ctx);
-  if (hostReadDetail(N))
-    return hostRead(Call, N, "'." + N.str() + "()'", Obj);
   if (N == "backward")
     return make(EffectKind::Backward, Call, "'.backward()'");
   if ((N == "zero_" || N == "reset") &&
@@ -140,6 +127,8 @@ static std::optional<Effect> classifyTrainingMethod(const CXXMemberCallExpr &Cal
 }
 
 static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTContext &Ctx) {
+  if (auto Op = syncingCall(Call))
+    return hostRead(Call, *Op);
   const FunctionDecl *FD = Call.getDirectCallee();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
@@ -150,13 +139,8 @@ static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTConte
     return isTensorMethod(MD, MD->getName()) ? classifyTensorMethod(*MC, Ctx)
                                              : classifyTrainingMethod(*MC);
   }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call)) {
-    if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 && isTorchDecl(FD) &&
-        isTensorType(Op->getArg(1)->getType()) && !isProvablyOnCpu(Op->getArg(1)))
-      return make(EffectKind::HostSync, Call, "streaming a tensor with '<<'",
-                  "copies it to the host to print it");
+  if (isa<CXXOperatorCallExpr>(&Call))
     return std::nullopt;
-  }
   if (isa<CXXMethodDecl>(FD) || !FD->getIdentifier())
     return std::nullopt;
   llvm::StringRef N = FD->getName();
@@ -173,15 +157,13 @@ static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTConte
     return make(EffectKind::EmptyCache, Call, "'emptyCache()'");
   if (QName == "torch::cuda::synchronize" || QName == "c10::cuda::device_synchronize")
     return make(EffectKind::DeviceSync, Call, "'" + QName + "()'");
-  if (N != "cpu" && N != "to" && N != "item" && hostReadDetail(N) && Call.getNumArgs() > 0)
-    return hostRead(Call, N, "'torch::" + N.str() + "'", Call.getArg(0));
   return std::nullopt;
 }
 
 std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
-    return std::nullopt;
+    return classifyDependentCall(Call, Ctx);
   if (auto E = classifySpecificCall(Call, Ctx))
     return E;
   // Work queued on the tensors' device: a LibTorch op that yields a tensor
@@ -253,9 +235,10 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
       E.InLoop |= InLoop;
       merge(Out, E);
     }
-  bool IsLoop = isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
+  bool IsLoop = isLoop(S, Ctx);
   for (const Stmt *Child : S->children())
-    collect(Child, InLoop || (IsLoop && isPerIterationPart(S, Child)), Out);
+    if (!isDeadOperand(S, Child, Ctx))
+      collect(Child, InLoop || (IsLoop && isPerIterationPart(S, Child)), Out);
 }
 
 std::vector<ReachedEffect> CallSummaries::effectsOfStmt(const Stmt *S) {

@@ -6,6 +6,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace torchtidy {
@@ -35,6 +37,33 @@ bool isPerIterationPart(const Stmt *Loop, const Stmt *Child) {
   return isa<WhileStmt, DoStmt>(Loop);
 }
 
+static std::optional<bool> constantBool(const Expr *E, ASTContext &Ctx) {
+  bool V = false;
+  if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx))
+    return std::nullopt;
+  return V;
+}
+
+bool isLoop(const Stmt *S, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *D = dyn_cast_or_null<DoStmt>(S))
+    Cond = D->getCond();
+  else if (const auto *W = dyn_cast_or_null<WhileStmt>(S))
+    Cond = W->getCond();
+  else if (const auto *F = dyn_cast_or_null<ForStmt>(S))
+    Cond = F->getCond();
+  else
+    return isa_and_nonnull<CXXForRangeStmt>(S);
+  return constantBool(Cond, Ctx) != false;
+}
+
+bool isDeadOperand(const Stmt *Parent, const Stmt *Child, ASTContext &Ctx) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
+  if (!BO || !BO->isLogicalOp() || Child != BO->getRHS())
+    return false;
+  return constantBool(BO->getLHS(), Ctx) == (BO->getOpcode() == BO_LOr);
+}
+
 LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
   LoopContext LC;
   DynTypedNode Node = DynTypedNode::create(S);
@@ -54,12 +83,12 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     const Stmt *P = Node.get<Stmt>();
     if (!P)
       continue;
-    if (isa<LambdaExpr>(P))
+    if (isa<LambdaExpr>(P) || isDeadOperand(P, Prev, Ctx))
       return LoopContext();
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))
         LC.PeriodicGuard = If;
-    if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(P) && isPerIterationPart(P, Prev)) {
+    if (isLoop(P, Ctx) && isPerIterationPart(P, Prev)) {
       LC.Loop = P;
       return LC;
     }
@@ -114,11 +143,16 @@ bool isLoopInvariant(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
   return !assignsTo(Loop, V);
 }
 
-clang::ast_matchers::StatementMatcher userLoop() {
+namespace {
+AST_MATCHER(Stmt, isRealLoop) { return isLoop(&Node, Finder->getASTContext()); }
+} // namespace
+
+clang::ast_matchers::StatementMatcher userLoop(bool AlsoRunOnce) {
   using namespace clang::ast_matchers;
-  return stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
-              unless(isExpansionInSystemHeader()))
-      .bind("loop");
+  clang::ast_matchers::internal::Matcher<Stmt> Loops =
+      AlsoRunOnce ? stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
+                  : clang::ast_matchers::internal::Matcher<Stmt>(isRealLoop());
+  return stmt(Loops, unless(isExpansionInSystemHeader())).bind("loop");
 }
 
 } // namespace torchtidy

@@ -1,5 +1,6 @@
 // Loop context shared by the loop-aware checks: is a statement run once per
-// iteration of a for / range-for / while / do loop, which loop, is it under a
+// iteration of a for / range-for / while / do loop, which loop (a constant
+// false condition, as in the do { ... } while (0) of macros, makes none), is it under a
 // periodic guard on the loop counter (if (i % k == 0)), is a variable
 // loop-invariant (declared outside the loop and not assigned in it).
 #pragma once
@@ -25,9 +26,20 @@ struct LoopContext {
 
 LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
 
-// Every for / range-for / while / do loop outside system headers, bound to
-// "loop": the matcher of the checks that look at a whole loop body.
-clang::ast_matchers::StatementMatcher userLoop();
+// S is a for / range-for / while / do whose body can run more than once: not
+// one whose condition is a constant false, such as the do { ... } while (0)
+// that assertion and logging macros wrap their body in to run it once.
+bool isLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+// Child, a direct child of Parent, never runs: the right operand of
+// 'false && x' or 'true || x' (Catch2 repeats its condition there).
+bool isDeadOperand(const clang::Stmt *Parent, const clang::Stmt *Child, clang::ASTContext &Ctx);
+
+// Every loop (isLoop) outside system headers, bound to "loop": the matcher
+// of the checks that look at a whole loop body. AlsoRunOnce adds the loops
+// whose body runs once (do { ... } while (0)), for the checks of the order
+// of statements within one pass.
+clang::ast_matchers::StatementMatcher userLoop(bool AlsoRunOnce = false);
 
 // A condition that holds once every k iterations: it contains a '%'.
 bool isPeriodicCondition(const clang::Expr *Cond);

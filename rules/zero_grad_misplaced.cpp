@@ -19,7 +19,8 @@ const RuleInfo ZeroGradMisplacedCheck::Info = {
     {}};
 
 void ZeroGradMisplacedCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(userLoop(), this);
+  // Clearing between backward() and step() is wrong in a single pass too.
+  Finder->addMatcher(userLoop(/*AlsoRunOnce=*/true), this);
 }
 
 static const ReachedEffect *find(const std::vector<ReachedEffect> &Effects, EffectKind K) {

@@ -9,6 +9,7 @@ packages=(
   clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
   clang-tidy-19 clang-tools-19
   libtorch-dev nlohmann-json3-dev googletest libgtest-dev
+  doctest-dev catch2  # real unit-test macros in the rule tests
   pre-commit
 )
 # npm, for the SARIF validator below; a Node.js that already brings its own

@@ -1,0 +1,83 @@
+// Templates that no code instantiates (real projects written for another
+// LibTorch have many): the tensor's type depends on a template parameter, so
+// Clang resolves no call, and the member's name is what is left. A template
+// that is instantiated is reported once, in its instantiation.
+// RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop,torch-copy-in-loop' %s -- %torch_flags \
+// RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+#include <torch/torch.h>
+
+template <typename T> float mean_loss(const std::vector<T> &losses) {
+  float sum = 0;
+  for (const auto &l : losses)
+    sum += l.template item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: '.item()' copies the value to the host and waits for the GPU on every iteration
+  return sum / losses.size();
+}
+
+template <typename Batch> void to_device(std::vector<Batch> &batches, torch::Device device) {
+  for (auto &b : batches) {
+    b = b.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: '.to(device)' is a blocking copy from host to device, on every iteration
+    auto g = b.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.cuda()' is a blocking copy from host to device, on every iteration
+    auto h = b.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.cpu()' copies the tensor to the host and waits for the GPU on every iteration
+    auto k = b.to(torch::kCPU);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(torch::kCPU)' copies the tensor to the host
+    auto s = b.item();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.item()' copies the value to the host
+    auto f = b.to(torch::kFloat);  // a dtype change
+    auto n = b.size(0);
+  }
+  auto once = batches.front().template item<float>();  // not in a loop
+}
+
+// A member of a dependent base, and a tensor member used with a dependent argument.
+template <typename Net> struct Trainer : Net {
+  torch::Tensor last;
+  template <typename D> void log_all(D device) {
+    while (true) {
+      std::cout << this->loss.template item<double>();
+      // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: '.item()' copies the value to the host
+      auto w = last.to(device);  // the argument's type is unknown: no finding
+      if (this->done())
+        break;
+    }
+  }
+  void run() {
+    for (int i = 0; i < 3; ++i)
+      this->output.nonzero();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.nonzero()' reads the data back to size its result
+  }
+};
+
+// Instantiated: found once, in the instantiation.
+template <typename T> float used(const std::vector<T> &losses) {
+  float sum = 0;
+  for (const auto &l : losses)
+    sum += l.template item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: '.item()' copies the value to the host
+  return sum;
+}
+struct Holder {
+  torch::Tensor loss, output;
+  bool done() const { return true; }
+};
+template <typename M> struct Runner {
+  M m;
+  void run() {
+    for (int i = 0; i < 3; ++i)
+      m.loss.item();
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '.item()' copies the value to the host
+  }
+  void unused() {
+    for (int i = 0; i < 3; ++i)
+      m.output.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.cpu()' copies the tensor to the host
+  }
+};
+float caller(std::vector<torch::Tensor> &v) {
+  Runner<Holder> r;
+  r.run();
+  return used(v);
+}
