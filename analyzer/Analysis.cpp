@@ -4,9 +4,12 @@
 #include "IncludedFiles.h"
 #include "Isolation.h"
 #include "Profile.h"
+#include "ProgramResults.h"
 #include "Registry.h"
 #include "ResultCache.h"
 #include "SharedPch.h"
+
+#include "DeviceExpr.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -99,7 +102,8 @@ finderOptions(const AnalysisOptions &Opts, llvm::StringMap<llvm::TimeRecord> &Re
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(const AnalysisOptions &Opts, TURun &Run)
-      : Opts(Opts), Run(Run), Sink(Run.Result.Findings), Finder(finderOptions(Opts, Records)) {
+      : Opts(Opts), Run(Run), Others(Opts.Program ? *Opts.Program : NoTable), Program(Others),
+        Sink(Run.Result.Findings, &Program), Finder(finderOptions(Opts, Records)) {
     for (const RuleInfo *Info : Opts.Checks) {
       Checks.push_back(findCheck(Info->Id)->Create(Opts.Options, Sink));
       Checks.back()->registerMatchers(&Finder);
@@ -138,12 +142,38 @@ public:
     if (Opts.Prof)
       for (const auto &R : Records)
         Opts.Prof->addCheck(R.getKey(), R.getValue().getWallTime());
+    Stopwatch Summary;
+    summarise(Ctx);
+    if (Opts.Prof)
+      Opts.Prof->addPhase("program summary", Summary.seconds());
     Run.CheckSeconds += All.seconds();
   }
 
 private:
+  // What this TU tells the others: its functions defined in the main file
+  // (a header's are parsed by each TU that calls them) and whether it may
+  // use CUDA; what it took from them.
+  void summarise(ASTContext &Ctx) {
+    std::vector<Decl *> Main;
+    for (Decl *D : UserDecls)
+      if (SM->isInMainFile(SM->getExpansionLoc(D->getLocation())))
+        Main.push_back(D);
+    TUSummary &S = Run.Result.Summary;
+    CallSummaries Own(Ctx, &Program);
+    S.Functions = exportSummaries(Own, Main, [&](SourceLocation Loc) {
+      Position P = resolvePosition(Loc, *SM);
+      return FilePos{P.File, P.Line, P.Column};
+    });
+    S.MayUseCuda = codeMayUseCuda(Ctx);
+    S.Asked = Program.asked();
+    S.Seen = digestOf(Others, S.Asked);
+  }
+
   const AnalysisOptions &Opts;
   TURun &Run;
+  const FunctionTable NoTable;
+  const FunctionTable &Others;
+  ProgramSummaries Program;
   FindingCollector Sink;
   llvm::StringMap<llvm::TimeRecord> Records;
   ast_matchers::MatchFinder Finder;
@@ -378,6 +408,36 @@ void runMisses(const tooling::CompilationDatabase &DB, const std::vector<std::st
       T.join();
 }
 
+// A TU whose calls reach functions of other files is analysed again once
+// the summaries of all files are known; a chain through several files may
+// take a few rounds. Analysed is the TUs prepared for the shared PCH.
+void recheck(const tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
+             const AnalysisOptions &Opts, const std::vector<std::string> &Keys,
+             std::vector<size_t> Analysed, std::vector<TUResult> &Results) {
+  const int MaxRounds = 4;
+  for (int Round = 0; Round < MaxRounds; ++Round) {
+    FunctionTable Table = programTable(Results);
+    std::vector<size_t> Stale = staleResults(Results, Table);
+    if (Stale.empty())
+      return;
+    unsigned Jobs = std::max<unsigned>(1, std::min<size_t>(Opts.Jobs, Stale.size()));
+    std::vector<std::string> Unprepared;
+    for (size_t I : Stale)
+      if (!llvm::is_contained(Analysed, I)) {
+        Unprepared.push_back(Files[I]);
+        Analysed.push_back(I);
+      }
+    if (Opts.Pch && !Unprepared.empty())
+      Opts.Pch->prepare(DB, Unprepared, Jobs, Opts.Prof);
+    if (Opts.Prof)
+      Opts.Prof->count("rechecked", Stale.size());
+    AnalysisOptions Again = Opts;
+    Again.Program = &Table;
+    runMisses(DB, Files, Again, Keys, Stale, Jobs,
+              [&](size_t I, TUResult R) { Results[I] = std::move(R); });
+  }
+}
+
 } // namespace
 
 tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts) {
@@ -444,10 +504,18 @@ std::vector<TUResult> analyse(const tooling::CompilationDatabase &DB,
   if (Opts.Pch)
     Opts.Pch->prepare(DB, MissedFiles, Jobs, Opts.Prof);
 
-  runMisses(DB, Files, Opts, Keys, Misses, Jobs, [&](size_t I, TUResult R) {
+  // The misses are analysed knowing the cache hits' functions, so an edit
+  // of the file with the loop needs no second parse.
+  FunctionTable Known = programTable(Results);
+  AnalysisOptions First = Opts;
+  First.Program = &Known;
+  runMisses(DB, Files, First, Keys, Misses, Jobs, [&](size_t I, TUResult R) {
     Results[I] = std::move(R);
     Finished(I);
   });
+  recheck(DB, Files, Opts, Keys, Misses, Results);
+  if (programIsCpuOnly(Results, DB))
+    dropCudaOnlyFindings(Results);
   return Results;
 }
 

@@ -29,6 +29,7 @@ struct AnalysisOptions {
   Profile *Prof = nullptr;      // --profile: where the time goes
   ResultCache *Cache = nullptr; // null with --no-cache
   SharedPch *Pch = nullptr;     // null with --no-pch
+  const FunctionTable *Program = nullptr; // what the other TUs' functions do
 };
 
 // The compile command as the analysis runs it (syntax only, no output or

@@ -2,6 +2,7 @@
 // the runtime join work with, independent of Clang's SourceManager.
 #pragma once
 
+#include "ProgramSummary.h"
 #include "RuleInfo.h"
 
 #include <string>
@@ -46,6 +47,7 @@ struct TUResult {
   std::vector<Finding> Findings;
   std::vector<std::string> Errors; // clang-style "file:line:col: error: ..." lines
   std::string Failure;             // set when the file could not be analysed at all
+  TUSummary Summary;               // for the other TUs of the program
   bool analysedFully() const { return Errors.empty() && Failure.empty(); }
 };
 

@@ -65,6 +65,10 @@ void FindingCollector::report(const Diag &D, const SourceManager &SM) {
   };
   addMacroNote(D.Loc);
   for (const DiagNote &N : D.Notes) {
+    if (N.Loc.isInvalid()) {
+      F.Notes.push_back({{N.Elsewhere.File, N.Elsewhere.Line, N.Elsewhere.Column, ""}, N.Message});
+      continue;
+    }
     F.Notes.push_back({resolvePosition(N.Loc, SM), N.Message});
     addMacroNote(N.Loc);
   }

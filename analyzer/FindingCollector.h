@@ -9,11 +9,14 @@ namespace torchtidy {
 
 class FindingCollector : public DiagSink {
 public:
-  explicit FindingCollector(std::vector<Finding> &Out) : Out(Out) {}
+  FindingCollector(std::vector<Finding> &Out, ProgramSummaries *Program)
+      : Out(Out), Program(Program) {}
   void report(const Diag &D, const clang::SourceManager &SM) override;
+  ProgramSummaries *program() override { return Program; }
 
 private:
   std::vector<Finding> &Out;
+  ProgramSummaries *Program;
 };
 
 // The position of a location in the file the user sees (for a macro, where

@@ -4,6 +4,7 @@
 #include "AtomicFile.h"
 #include "IncludedFiles.h"
 #include "Registry.h"
+#include "SummaryJson.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -265,6 +266,7 @@ std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
     TUResult R;
     R.File = J.at("file").get<std::string>();
     R.Findings = findingsFrom(J.at("findings"));
+    R.Summary = summaryFrom(J.at("summary"));
     return R;
   } catch (const std::exception &E) {
     warn("torchtidy: warning: cache entry " + Path + " is corrupt (" + E.what() +
@@ -333,7 +335,8 @@ void ResultCache::store(const std::string &Key, const TUResult &Result,
   write(entryPath(Key), {{"file", Result.File},
                          {"system", ManifestKey},
                          {"included", *UserList},
-                         {"findings", findingsToJson(Result.Findings)}});
+                         {"findings", findingsToJson(Result.Findings)},
+                         {"summary", summaryToJson(Result.Summary)}});
 }
 
 } // namespace torchtidy

@@ -3,6 +3,7 @@
 #include "DependentCall.h"
 #include "DeviceExpr.h"
 #include "LoopContext.h"
+#include "ProgramSummary.h"
 #include "SyncingOps.h"
 #include "TensorDevice.h"
 #include "TorchTypes.h"
@@ -189,27 +190,64 @@ static bool inSystem(const Decl *D, ASTContext &Ctx) {
   return Ctx.getSourceManager().isInSystemHeader(D->getLocation());
 }
 
+// net(x) on a ModuleHolder<NetImpl>: NetImpl's forward.
+static const FunctionDecl *holderForward(const CallExpr &Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  if (!Op || !isModuleForwardCall(Call))
+    return nullptr;
+  const auto *Holder = dyn_cast<ClassTemplateSpecializationDecl>(
+      cast<CXXMethodDecl>(Call.getDirectCallee())->getParent());
+  if (!Holder || Holder->getTemplateArgs().size() < 1 ||
+      Holder->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  const CXXRecordDecl *Impl = Holder->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  if (!Impl)
+    return nullptr;
+  for (const CXXMethodDecl *MD : Impl->methods())
+    if (MD->getIdentifier() && MD->getName() == "forward")
+      return MD;
+  return nullptr;
+}
+
 std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
-  if (auto E = classifyCall(Call, Ctx))
-    return {ReachedEffect{*E, {}}};
+  if (auto E = classifyCall(Call, Ctx)) {
+    std::vector<ReachedEffect> Out{ReachedEffect{*E, {}}};
+    if (const FunctionDecl *Forward = holderForward(Call))
+      for (const ReachedEffect &R : effectsOfCallee(Call, Forward))
+        merge(Out, R);
+    return Out;
+  }
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD)
-    return {};
+  return FD ? effectsOfCallee(Call, FD) : std::vector<ReachedEffect>{};
+}
+
+// What calling FD at Call does: its body's summary here, else its entry
+// in the program's table.
+std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
+                                                          const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def || inSystem(Def, Ctx))
+  const Summary *Callee = nullptr;
+  if (FD->hasBody(Def) && Def) {
+    if (inSystem(Def, Ctx))
+      return {};
+    Callee = &summaryOf(Def);
+  } else if (Program && !inSystem(FD, Ctx)) {
+    Callee = Program->lookup(usrOf(FD));
+  }
+  if (!Callee)
     return {};
-  bool Virtual = false;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+  ChainLink Link{callLoc(Call), {}, FD->getNameAsString()};
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     if (MD->isVirtual())
       if (const auto *ME = dyn_cast<MemberExpr>(Call.getCallee()->IgnoreParenImpCasts()))
-        Virtual = !ME->hasQualifier();
-  std::string Name = FD->getNameAsString();
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+        Link.Virtual = !ME->hasQualifier() && MD == Call.getDirectCallee();
+    Link.Overriders = Link.Virtual && !Def;
     if (MD->getParent()->isLambda())
-      Name = "lambda";
+      Link.Callee = "lambda";
+  }
   std::vector<ReachedEffect> Out;
-  for (ReachedEffect R : summaryOf(Def)) {
-    R.Chain.insert(R.Chain.begin(), ChainLink{callLoc(Call), Name, Virtual});
+  for (ReachedEffect R : *Callee) {
+    R.Chain.insert(R.Chain.begin(), Link);
     Out.push_back(std::move(R));
   }
   return Out;

@@ -6,6 +6,8 @@
 // that function's summary, which composes through its calls. Cycles stop.
 #pragma once
 
+#include "Check.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
@@ -28,6 +30,7 @@ struct Effect {
   EffectKind Kind;
   const clang::Expr *Site = nullptr;  // the op's call expression
   clang::SourceLocation Loc;          // where to point at it
+  FilePos Elsewhere;                  // instead of Loc, for an op in another file
   std::string What;                   // "'.item()'", "'torch::nonzero'"
   std::string Detail;                 // check-specific: for copies, why it blocks
 };
@@ -35,8 +38,10 @@ struct Effect {
 // One step down a call chain.
 struct ChainLink {
   clang::SourceLocation Loc;     // the call
+  FilePos Elsewhere;             // instead of Loc, for a call in another file
   std::string Callee;            // its name
   bool Virtual = false;          // dispatched virtually: the static callee's summary was used
+  bool Overriders = false;       // ... or, from other files, its overriders' too
 };
 
 // An effect reached through calls: Chain[0] is the call at the site the
@@ -60,9 +65,13 @@ bool boolArgTrue(const clang::CallExpr &Call, const clang::FunctionDecl *FD,
 // for '<<', the start otherwise.
 clang::SourceLocation callLoc(const clang::CallExpr &Call);
 
+class ProgramSummaries;
+
 class CallSummaries {
 public:
-  explicit CallSummaries(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  // Program: what functions without a body here do, from the other files.
+  CallSummaries(clang::ASTContext &Ctx, ProgramSummaries *Program = nullptr)
+      : Ctx(Ctx), Program(Program) {}
   clang::ASTContext &context() const { return Ctx; }
 
   // What the call does, directly or through the callee's body; the first
@@ -73,13 +82,19 @@ public:
   // Effects of every call in the statement (not in lambdas defined there).
   std::vector<ReachedEffect> effectsOfStmt(const clang::Stmt *S);
 
-private:
   using Summary = std::vector<ReachedEffect>;
+  // What a call of the defined function FD does.
   const Summary &summaryOf(const clang::FunctionDecl *FD);
-  void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
+  // Adds E unless Out has an effect of its kind (and loop nesting) already.
   static void merge(Summary &Out, const ReachedEffect &E);
 
+private:
+  std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
+                                             const clang::FunctionDecl *FD);
+  void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
+
   clang::ASTContext &Ctx;
+  ProgramSummaries *Program;
   std::map<const clang::FunctionDecl *, Summary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
 };

@@ -15,9 +15,17 @@
 
 namespace torchtidy {
 
+// A place in a file the current translation unit did not parse (another
+// file of the program), as file, line and column.
+struct FilePos {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
 struct DiagNote {
-  clang::SourceLocation Loc;
+  clang::SourceLocation Loc;  // invalid when the note points into another file
   std::string Message;
+  FilePos Elsewhere;
 };
 
 struct DiagFix {
@@ -33,12 +41,16 @@ struct Diag {
   std::vector<DiagFix> Fixes;
 };
 
+class ProgramSummaries;
+
 // Receives a check's findings; the analyzer and the clang-tidy plugin each
-// have their own.
+// have their own. The analyzer's also knows the rest of the program.
 class DiagSink {
 public:
   virtual ~DiagSink() = default;
   virtual void report(const Diag &D, const clang::SourceManager &SM) = 0;
+  // What the other translation units' functions do; null when unknown.
+  virtual ProgramSummaries *program() { return nullptr; }
 };
 
 // Check options as "<check-id>.<Name>" -> value text.
@@ -72,7 +84,11 @@ public:
       Sink.report(D, SM);
   }
   DiagBuilder &note(clang::SourceLocation Loc, llvm::StringRef Msg) {
-    D.Notes.push_back({Loc, Msg.str()});
+    D.Notes.push_back({Loc, Msg.str(), {}});
+    return *this;
+  }
+  DiagBuilder &note(const FilePos &Where, llvm::StringRef Msg) {
+    D.Notes.push_back({clang::SourceLocation(), Msg.str(), Where});
     return *this;
   }
   DiagBuilder &fix(clang::CharSourceRange Range, llvm::StringRef Text) {
@@ -114,6 +130,8 @@ protected:
     D.Message = Message.str();
     return DiagBuilder(Sink, SM, std::move(D));
   }
+
+  DiagSink &sink() { return Sink; }
 
   const RuleInfo &Info;
   CheckOptions Options;

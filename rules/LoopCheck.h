@@ -19,7 +19,7 @@ public:
 protected:
   CallSummaries &summaries(clang::ASTContext &Ctx) {
     if (!Summaries || &Summaries->context() != &Ctx)
-      Summaries = std::make_unique<CallSummaries>(Ctx);
+      Summaries = std::make_unique<CallSummaries>(Ctx, sink().program());
     return *Summaries;
   }
 
@@ -32,17 +32,29 @@ inline clang::SourceLocation reportLoc(const ReachedEffect &R) {
   return R.Chain.empty() ? R.Op.Loc : R.Chain.front().Loc;
 }
 
+// A note at Loc, or in another file when Loc is invalid.
+inline void noteAt(DiagBuilder &D, clang::SourceLocation Loc, const FilePos &Elsewhere,
+                   llvm::StringRef Msg) {
+  if (Loc.isValid())
+    D.note(Loc, Msg);
+  else
+    D.note(Elsewhere, Msg);
+}
+
 // Notes down the chain: each further call, the virtual-dispatch caveat, the op.
 inline void addChainNotes(DiagBuilder &D, const ReachedEffect &R, llvm::StringRef OpNote) {
   for (size_t I = 0; I < R.Chain.size(); ++I) {
     const ChainLink &L = R.Chain[I];
-    if (L.Virtual)
+    if (L.Overriders)
+      D.note(L.Loc, "virtual call: the summaries of '" + L.Callee +
+                        "' and its overriders in the other files are used");
+    else if (L.Virtual)
       D.note(L.Loc, "virtual call: the summary of the static callee '" + L.Callee + "' is used");
     if (I > 0)
-      D.note(L.Loc, "'" + R.Chain[I - 1].Callee + "' calls '" + L.Callee + "' here");
+      noteAt(D, L.Loc, L.Elsewhere, "'" + R.Chain[I - 1].Callee + "' calls '" + L.Callee + "' here");
   }
   if (!R.Chain.empty())
-    D.note(R.Op.Loc, OpNote);
+    noteAt(D, R.Op.Loc, R.Op.Elsewhere, OpNote);
 }
 
 } // namespace torchtidy

@@ -23,6 +23,9 @@ struct RuleInfo {
   torchtidy::Precision Confidence = torchtidy::Precision::High;
   std::vector<std::string> Tags;  // performance, correctness, portability, memory
   std::vector<RuleOption> Options;
+  // Only a program that may use CUDA can have its findings: the analyzer
+  // drops them when no file of the program can name a CUDA device.
+  bool NeedsCuda = false;
 
   // Relative to the repository: docs/rules/<id>.md.
   std::string docPath() const { return "docs/rules/" + Id + ".md"; }

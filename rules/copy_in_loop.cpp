@@ -16,7 +16,8 @@ const RuleInfo CopyInLoopCheck::Info = {
     Level::Warning,
     Precision::Medium,
     {"performance"},
-    {}};
+    {},
+    /*NeedsCuda=*/true};
 
 void CopyInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);
@@ -56,8 +57,9 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                                : "call to '" + R.Chain.front().Callee + "' runs " + R.Op.What +
                                      ", which") +
               " " + R.Op.Detail +
-              ", on every iteration; pin the batch (.pin_memory()) and pass non_blocking=true, "
-              "or move data that does not change once before the loop";
+              ", on every iteration; on a CUDA device pin the batch (pin_memory() throws on a "
+              "CPU-only LibTorch: if (device.is_cuda()) batch = batch.pin_memory();) and pass "
+              "non_blocking=true, or move data that does not change once before the loop";
     }
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, "the copy " + R.Op.What + " is made here");

@@ -16,7 +16,8 @@ const RuleInfo HostSyncInLoopCheck::Info = {
     Precision::Medium,
     {"performance"},
     {{"IncludePeriodic", "false",
-      "also flag reads guarded by a periodic condition on the loop counter (if (i % k == 0))"}}};
+      "also flag reads guarded by a periodic condition on the loop counter (if (i % k == 0))"}},
+    /*NeedsCuda=*/true};
 
 void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);

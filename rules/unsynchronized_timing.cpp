@@ -1,7 +1,5 @@
 #include "unsynchronized_timing.h"
 
-#include "DeviceExpr.h"
-
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
@@ -16,7 +14,8 @@ const RuleInfo UnsynchronizedTimingCheck::Info = {
     Level::Warning,
     Precision::Medium,
     {"correctness", "performance"},
-    {}};
+    {},
+    /*NeedsCuda=*/true};
 
 // std::chrono clocks' now() (steady, system, high_resolution), POSIX clocks.
 static auto clockRead() {
@@ -96,10 +95,6 @@ void UnsynchronizedTimingCheck::check(const MatchFinder::MatchResult &Result) {
     Synced = Work ? Sync : Synced || Sync;
   }
   if (WorkLoc.isInvalid() || Synced)
-    return;
-  if (!MayUseCuda)
-    MayUseCuda = codeMayUseCuda(Ctx);
-  if (!*MayUseCuda)
     return;
   DiagBuilder D = diag(*Result.SourceManager, Close->getBeginLoc(),
                        "clock read after tensor work with no synchronize before it: CUDA runs "

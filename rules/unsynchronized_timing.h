@@ -2,8 +2,6 @@
 
 #include "LoopCheck.h"
 
-#include <optional>
-
 namespace torchtidy {
 
 // See docs/rules/torch-unsynchronized-timing.md.
@@ -13,13 +11,6 @@ public:
   using LoopCheck::LoopCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit(clang::ASTContext &Ctx) override {
-    MayUseCuda.reset();
-    LoopCheck::onEndOfTranslationUnit(Ctx);
-  }
-
-private:
-  std::optional<bool> MayUseCuda;  // per translation unit, computed on first use
 };
 
 } // namespace torchtidy

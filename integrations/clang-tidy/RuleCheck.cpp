@@ -1,5 +1,7 @@
 #include "RuleCheck.h"
 
+#include "DeviceExpr.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -44,6 +46,12 @@ static std::vector<Decl *> userDecls(ASTContext &Ctx) {
 void RuleCheck::onEndOfTranslationUnit() {
   if (!Context)
     return;
+  // clang-tidy sees one file: a check that only matters with CUDA is quiet
+  // when that file cannot use it (the analyzer decides for the program).
+  if (Info.NeedsCuda && !codeMayUseCuda(*Context)) {
+    Context = nullptr;
+    return;
+  }
   std::vector<Decl *> Whole = Context->getTraversalScope();
   Context->setTraversalScope(userDecls(*Context));
   UserCode.matchAST(*Context);

@@ -29,7 +29,7 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
   torch::Tensor weights = torch::ones({4});
   for (auto &batch : *data_loader) {
     auto data = batch.data.to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: '.to(device)' is a blocking copy from host to device, on every iteration; pin the batch (.pin_memory()) and pass non_blocking=true, or move data that does not change once before the loop [torch-copy-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: '.to(device)' is a blocking copy from host to device, on every iteration; on a CUDA device pin the batch (pin_memory() throws on a CPU-only LibTorch: if (device.is_cuda()) batch = batch.pin_memory();) and pass non_blocking=true, or move data that does not change once before the loop [torch-copy-in-loop]
     auto target = batch.target.to(device, /*non_blocking=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: '.to(device)' has non_blocking=true on a source not known to be pinned, so the copy from pageable memory still blocks the host
     auto w = weights.to(device);

@@ -45,3 +45,7 @@ void run(torch::Tensor loss, int log_interval) {
   (void)back; (void)total;
 }
 // CHECK-MESSAGES-NOT: warning:
+
+// The program may run on a GPU; without this it would be CPU-only, and
+// nothing in it would wait for one (cpu_only.cpp).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

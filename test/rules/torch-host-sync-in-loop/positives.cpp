@@ -70,3 +70,7 @@ void run(torch::Tensor loss, std::vector<torch::Tensor> batches, Base &b) {
   do { total += loss.item<float>(); } while (++k < 3);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: '.item()' copies
 }
+
+// The program may run on a GPU; without this it would be CPU-only, and
+// nothing in it would wait for one (cpu_only.cpp).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

@@ -1,0 +1,30 @@
+// A program that cannot use CUDA waits for no GPU: nothing names a CUDA
+// device, builds a Device at run time or asks whether CUDA is available.
+// RUN: %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags \
+// RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+// The same code with a CUDA device chosen at run time reports (the last
+// function is compiled in).
+// RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DWITH_CUDA \
+// RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
+#include <torch/torch.h>
+#include <iostream>
+
+float mean_loss(const std::vector<torch::Tensor> &losses) {
+  float sum = 0;
+  for (const torch::Tensor &l : losses)
+    sum += l.item<float>();
+  // CUDA: :[[@LINE-1]]:14: warning: '.item()' copies the value to the host
+  return sum / losses.size();
+}
+
+void print_all(const std::vector<torch::Tensor> &xs, torch::Device device) {
+  torch::Device copy = device;  // a copy: says nothing about CUDA
+  for (const torch::Tensor &x : xs)
+    std::cout << x.to(copy);
+  // CUDA: :[[@LINE-1]]:15: warning: streaming a tensor with '<<'
+}
+
+#ifdef WITH_CUDA
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
+#endif
+// CHECK-MESSAGES-NOT: warning:
