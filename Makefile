@@ -4,19 +4,28 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 LIT = python3 /usr/lib/llvm-19/build/utils/lit/lit.py
 
+# The LibTorch whose headers the test suites parse: a LibTorch zip's folder
+# (make test TORCH_PREFIX=/opt/libtorch); empty: Debian's libtorch-dev.
+TORCH_PREFIX ?=
+
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all setup build test demo bench clean fuzz fuzz-build fuzz-smoke install package
+.PHONY: all setup build test demo bench clean fuzz fuzz-build fuzz-smoke install package FORCE
 
 all: build
 
 setup:
 	@bash scripts/setup.sh
 
-$(BUILD)/build.ninja: | setup
-	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo > $(BUILD).configure.log 2>&1 \
-	  || { cat $(BUILD).configure.log; exit 1; }
+# Rewritten only when TORCH_PREFIX changes, which configures the build again.
+$(BUILD)/torch-prefix: FORCE
+	@mkdir -p $(BUILD) && echo '$(abspath $(TORCH_PREFIX))' | cmp -s - $@ || echo '$(abspath $(TORCH_PREFIX))' > $@
+
+$(BUILD)/build.ninja: $(BUILD)/torch-prefix | setup
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTORCH_PREFIX='$(abspath $(TORCH_PREFIX))' \
+	  > $(BUILD).configure.log 2>&1 || { cat $(BUILD).configure.log; exit 1; }
+	@touch $@
 
 build: setup $(BUILD)/build.ninja
 	@ninja -C $(BUILD) --quiet

@@ -1,5 +1,6 @@
 #include "Analysis.h"
 
+#include "CompileDb.h"
 #include "FindingCollector.h"
 #include "IncludedFiles.h"
 #include "Isolation.h"
@@ -449,6 +450,9 @@ tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts
       tooling::getClangStripDependencyFileAdjuster());
   A = tooling::combineAdjusters(
       A, tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
+  // First, so that a --system-header-prefix of the command's own wins.
+  A = tooling::combineAdjusters(
+      A, tooling::getInsertArgumentAdjuster(torchSystemHeaderFlags(), tooling::ArgumentInsertPosition::BEGIN));
   return tooling::combineAdjusters(A, [](const tooling::CommandLineArguments &Args, StringRef) {
     if (hasArgStartingWith(Args, "-resource-dir"))
       return Args;

@@ -33,7 +33,8 @@ struct AnalysisOptions {
 };
 
 // The compile command as the analysis runs it (syntax only, no output or
-// dependency files, no warnings, clang's resource directory): the shared
+// dependency files, no warnings, clang's resource directory, LibTorch's
+// headers as system headers wherever they are found): the shared
 // PCH is built with the same flags.
 clang::tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts);
 

@@ -1,5 +1,6 @@
 #include "CompileDb.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -79,6 +80,19 @@ std::optional<TorchInstall> findTorch(const std::string &PrefixOption, std::stri
   Error = "no LibTorch found: looked for TorchConfig.cmake in " + llvm::join(ConfigDirs, ", ") +
           "; give --torch-prefix=<libtorch dir>, -p <build dir>, or flags after '--'";
   return std::nullopt;
+}
+
+static constexpr llvm::StringLiteral TorchHeaderPrefixes[] = {"torch/", "ATen/", "c10/", "caffe2/"};
+
+bool isTorchHeader(llvm::StringRef IncludeName) {
+  return llvm::any_of(TorchHeaderPrefixes, [&](llvm::StringRef P) { return IncludeName.starts_with(P); });
+}
+
+std::vector<std::string> torchSystemHeaderFlags() {
+  std::vector<std::string> Flags;
+  for (llvm::StringRef P : TorchHeaderPrefixes)
+    Flags.push_back(("--system-header-prefix=" + P).str());
+  return Flags;
 }
 
 std::string findCompileCommands(llvm::StringRef Dir) {

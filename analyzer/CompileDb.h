@@ -27,4 +27,12 @@ std::string findCompileCommands(llvm::StringRef Dir);
 
 std::string makeAbsolute(llvm::StringRef Path);
 
+// How LibTorch's own headers are named in an #include (torch/, ATen/, c10/,
+// caffe2/), whichever include directory finds them.
+bool isTorchHeader(llvm::StringRef IncludeName);
+// Flags that make those headers system headers also when a hand-written
+// command finds them through -I: the analysis never reports inside them and
+// skips their function bodies, and the shared PCH stays usable.
+std::vector<std::string> torchSystemHeaderFlags();
+
 } // namespace torchtidy

@@ -27,10 +27,6 @@ using namespace clang;
 namespace torchtidy {
 namespace {
 
-bool isTorchHeader(llvm::StringRef Name) {
-  return Name.starts_with("torch/") || Name.starts_with("ATen/") || Name.starts_with("c10/");
-}
-
 // Flags that put something before the first line of the file, or change
 // its language: with them the PCH would not be the file's prefix.
 bool changesPrefix(llvm::StringRef Arg) {

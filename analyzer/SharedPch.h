@@ -66,7 +66,7 @@ private:
 };
 
 // The #include lines a source text begins with, as long as they name
-// LibTorch headers (torch/, ATen/, c10/); "" when it begins otherwise.
+// LibTorch headers (isTorchHeader); "" when it begins otherwise.
 std::string leadingTorchIncludes(llvm::StringRef Text);
 
 } // namespace torchtidy

@@ -22,6 +22,9 @@ config.substitutions.append(("%torch_cuda_flags",
 config.substitutions.append(("%torch_source_flags",
                              "%s -isystem /usr/local/cuda/include -isystem %s"
                              % (config.test_cxxflags, config.cuda_stub_include)))
+# %torch_include_flags: LibTorch's include directories as -I, as in a
+# hand-written command (LibTorch's headers must still be system headers).
+config.substitutions.append(("%torch_include_flags", "-std=c++17" + config.torch_i_flags))
 # %rule_inputs: an -I for every rule suite's Inputs folder (the helpers in
 # project headers), for the tests that run all suites' files at once.
 rules_dir = os.path.join(config.test_source_root, "rules")

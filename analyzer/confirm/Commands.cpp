@@ -107,8 +107,12 @@ std::string ms(uint64_t Ns) {
 std::string runtimeText(const StaticFinding &F, const Trace &T) {
   if (F.Status == "no-runtime-signal")
     return "no runtime signal for this check";
+  if (F.Status == "not-observable")
+    return "not observable on a CPU-only run (no copy between devices can happen)";
   if (F.Status == "not-executed")
-    return "not executed";
+    return T.deviceObserved() || F.Rule != "torch-host-sync-in-loop"
+               ? "not executed"
+               : "not executed as a scalar read (a CPU-only run shows no copy to the host or CUDA sync)";
   std::string S = "confirmed: " + std::to_string(F.Hits) + " hits, " + std::to_string(F.Blocking) + " blocking, " +
                   ms(F.Blocking ? F.BlockedNs : F.TotalNs) + (F.Blocking ? " blocked" : " in the ops");
   if (T.Evidence != "device")
@@ -143,6 +147,9 @@ void printReport(const Trace &T, const std::vector<StaticFinding> &F, const std:
   if (T.EndHow == "signal")
     OS << "torchtidy: the program died of signal " << T.EndSignal << " (" << T.EndDescription
        << "); the trace covers its run up to there\n";
+  if (!T.deviceObserved())
+    OS << "torchtidy: note: on a CPU-only run the counts say how often the code ran, not what it costs on a "
+          "GPU: no copy between devices can happen, scalar reads wait for no device, CUDA syncs are not seen\n";
   for (const std::string &N : T.Notes)
     OS << "torchtidy: note: " << N << "\n";
   for (const StaticFinding &X : F)
@@ -151,10 +158,12 @@ void printReport(const Trace &T, const std::vector<StaticFinding> &F, const std:
   for (const RuntimeOnly &R : Only)
     OS << relative(R.File) << ":" << R.Line << ": " << R.Rule << ": " << R.Message << " (" << R.Blocking
        << " blocking, " << ms(R.BlockedNs) << " blocked)\n";
-  unsigned Confirmed = 0, NotRun = 0;
+  unsigned Confirmed = 0, NotRun = 0, Unseen = 0;
   for (const StaticFinding &X : F)
-    Confirmed += X.Status == "confirmed", NotRun += X.Status == "not-executed";
+    Confirmed += X.Status == "confirmed", NotRun += X.Status == "not-executed", Unseen += X.Status == "not-observable";
   OS << "torchtidy: " << Confirmed << " confirmed, " << NotRun << " not executed";
+  if (Unseen)
+    OS << ", " << Unseen << " not observable (CPU only)";
   if (!HaveFindings)
     OS << " (no static findings given)";
   OS << ", " << Only.size() << " runtime-only\n";

@@ -265,21 +265,25 @@ static std::string normalize(const std::string &P) {
   return Abs.str().str();
 }
 
-static bool sameFile(const std::string &A, const std::string &B) {
-  if (A == B)
-    return true;
-  return normalize(A) == normalize(B);
+// A copy between two devices (traces of older shims also hold CPU-to-CPU
+// copies: dtype conversions, cat, pow).
+static bool isTransfer(const TraceEvent &E) { return E.Kind == "copy" && E.Src != E.Dst; }
+
+bool isTransferRule(const std::string &Rule) {
+  return Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move" || Rule == "torch-non-blocking-pageable";
 }
+
+static bool isDeviceToHost(const TraceEvent &E) { return isTransfer(E) && E.Dst == "cpu"; }
 
 // Which event kinds show a rule's problem happening.
 static bool signals(const std::string &Rule, const TraceEvent &E) {
   if (Rule == "torch-host-sync-in-loop")
-    return E.Kind == "scalar-read" || (E.Kind == "copy" && E.Dst == "cpu") || E.Kind == "cuda-sync" ||
-           E.Kind == "sync-debug" || (E.Kind == "cuda-memcpy");
-  if (Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move")
-    return E.Kind == "copy" || E.Kind == "cuda-memcpy";
+    return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug" ||
+           E.Kind == "cuda-memcpy";
   if (Rule == "torch-non-blocking-pageable")
-    return E.Kind == "copy" && E.Pinned == 0;
+    return isTransfer(E) && E.Pinned == 0;
+  if (isTransferRule(Rule))
+    return isTransfer(E) || E.Kind == "cuda-memcpy";
   if (Rule == "torch-missing-zero-grad")
     return E.Kind == "grad-accumulate" && E.Stale == 1;
   if (Rule == "torch-data-parallel")
@@ -288,13 +292,12 @@ static bool signals(const std::string &Rule, const TraceEvent &E) {
 }
 
 static bool ruleHasSignal(const std::string &Rule) {
-  return Rule == "torch-host-sync-in-loop" || Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move" ||
-         Rule == "torch-non-blocking-pageable" || Rule == "torch-missing-zero-grad" || Rule == "torch-data-parallel";
+  return Rule == "torch-host-sync-in-loop" || isTransferRule(Rule) || Rule == "torch-missing-zero-grad" ||
+         Rule == "torch-data-parallel";
 }
 
 static bool isSync(const TraceEvent &E) {
-  return E.Kind == "scalar-read" || (E.Kind == "copy" && E.Dst == "cpu" && E.Src != "cpu") ||
-         E.Kind == "cuda-sync" || E.Kind == "sync-debug";
+  return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug";
 }
 
 void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnly> &Only, unsigned Hot) {
@@ -334,7 +337,10 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
       F.BlockedNs += E.BlockedNs;
       F.TotalNs += E.TotalNs;
     }
-    F.Status = F.Hits ? "confirmed" : "not-executed";
+    if (F.Hits)
+      F.Status = "confirmed";
+    else // without a device no transfer can happen: its absence proves nothing
+      F.Status = isTransferRule(F.Rule) && !T.deviceObserved() ? "not-observable" : "not-executed";
   }
   // Runtime-only: hot syncs that no finding claimed, at the innermost
   // source line known (the user's code: LibTorch has no line info).
@@ -360,7 +366,6 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
                 ") ran here and no static finding covers them";
     Only.push_back(R);
   }
-  (void)sameFile;
 }
 
 } // namespace confirm

@@ -34,6 +34,7 @@ struct Trace {
   uint64_t Sites = 0, Events = 0, Dropped = 0;
   std::vector<TraceEvent> Events_;
   std::vector<std::string> Notes; // e.g. "built without -g"
+  bool deviceObserved() const { return Evidence == "device"; }
 };
 
 struct StaticFinding {
@@ -41,7 +42,7 @@ struct StaticFinding {
   unsigned Line = 0, Column = 0;
   std::vector<std::pair<std::string, unsigned>> NoteLines;
   // Filled by the join.
-  std::string Status; // confirmed, not-executed, no-runtime-signal
+  std::string Status; // confirmed, not-executed, not-observable (a transfer on a CPU-only run), no-runtime-signal
   uint64_t Hits = 0, Blocking = 0, BlockedNs = 0, TotalNs = 0;
 };
 
@@ -59,6 +60,8 @@ bool readFindings(const std::string &Path, std::vector<StaticFinding> &F, bool &
 bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error);
 bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &F,
                    bool &IsSarif, std::string &Error);
+// Checks whose only runtime signal is a copy between devices.
+bool isTransferRule(const std::string &Rule);
 void join(Trace &T, std::vector<StaticFinding> &F, std::vector<RuntimeOnly> &Only, unsigned HotThreshold);
 
 int runCommand(int Argc, const char **Argv, const char *Self);

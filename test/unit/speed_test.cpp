@@ -13,12 +13,17 @@ TEST(LeadingTorchIncludes, TakesTheLibTorchIncludesTheFileBeginsWith) {
             "#include <torch/torch.h>\n#include \"torch/script.h\"\n");
   EXPECT_EQ(leadingTorchIncludes("#include <c10/util/Optional.h>\nint x;"),
             "#include <c10/util/Optional.h>\n");
+  EXPECT_EQ(leadingTorchIncludes("#include <caffe2/serialize/inline_container.h>\n"),
+            "#include <caffe2/serialize/inline_container.h>\n");
 }
 
 TEST(LeadingTorchIncludes, NothingWhenTheFileBeginsOtherwise) {
   EXPECT_EQ(leadingTorchIncludes("#define X 1\n#include <torch/torch.h>\n"), "");
   EXPECT_EQ(leadingTorchIncludes("#include \"model.h\"\n#include <torch/torch.h>\n"), "");
   EXPECT_EQ(leadingTorchIncludes("#include <torch/torch.h> // why\n"), "");
+  // A folder named like LibTorch's is not LibTorch's.
+  EXPECT_EQ(leadingTorchIncludes("#include <torchx/metrics.h>\n"), "");
+  EXPECT_EQ(leadingTorchIncludes("#include <torch.h>\n"), "");
   EXPECT_EQ(leadingTorchIncludes("/* unterminated"), "");
   EXPECT_EQ(leadingTorchIncludes(""), "");
 }
