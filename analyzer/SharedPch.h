@@ -30,6 +30,10 @@ class SharedPch {
 public:
   SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps);
 
+  // Files that must share a PCH before it is built: two for one run, one
+  // for the language server, which reuses it at every edit.
+  void setMinUsers(unsigned N) { MinUsers = N; }
+
   // Decides which PCH each file can use and builds (Jobs at once) those
   // that are missing or stale and would serve two files or more.
   void prepare(const clang::tooling::CompilationDatabase &DB,
@@ -63,6 +67,7 @@ private:
   llvm::StringMap<std::string> KeyOfFile;
   std::mutex Lock;
   std::vector<std::string> Warnings;
+  unsigned MinUsers = 2;
 };
 
 // The #include lines a source text begins with, as long as they name

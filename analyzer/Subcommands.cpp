@@ -1,5 +1,6 @@
 #include "Subcommands.h"
 #include "Confirm.h"
+#include "Lsp.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,6 +38,7 @@ static const Subcommand Subcommands[] = {
     {"doctor", "check the CUDA driver, runtime, LibTorch build and device", doctor},
     {"run", "run a program with the runtime shim and confirm findings", confirm::runCommand},
     {"confirm", "join a runtime trace with static findings", confirm::confirmCommand},
+    {"lsp", "the language server for editors (docs/editors.md)", lsp::lspCommand},
 };
 
 const Subcommand *findSubcommand(const char *Name) {

@@ -10,6 +10,7 @@ packages=(
   clang-tidy-19 clang-tools-19
   libtorch-dev nlohmann-json3-dev googletest libgtest-dev
   pre-commit
+  neovim
 )
 # npm, for the SARIF validator below; a Node.js that already brings its own
 # npm (NodeSource's) must not be replaced by Debian's.
