@@ -161,13 +161,17 @@ def apply_edits(text, edits):
     return text
 
 
+def write_db(root, flags, files):
+    entries = [{"directory": root, "file": os.path.join(root, f),
+                "command": "clang++ %s -c %s" % (flags, os.path.join(root, f))} for f in files]
+    with open(os.path.join(root, "compile_commands.json"), "w") as f:
+        json.dump(entries, f, indent=1)
+
+
 def run_step(c, words):
     op, args = words[0], words[1:]
     if op == "db":
-        entries = [{"directory": c.root, "file": c.path(f),
-                    "command": "clang++ %s -c %s" % (c.db_flags, c.path(f))} for f in args]
-        with open(c.path("compile_commands.json"), "w") as f:
-            json.dump(entries, f, indent=1)
+        write_db(c.root, c.db_flags, args)
     elif op == "init":
         opts = json.loads(args[0]) if args else {}
         caps = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}},
@@ -251,15 +255,19 @@ def run_step(c, words):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--server", required=True, help="the server's command line")
+    ap.add_argument("--server", help="the server's command line")
+    ap.add_argument("--write-db", action="store_true",
+                    help="only write compile_commands.json for the files given")
     ap.add_argument("--root", required=True)
     ap.add_argument("--db-flags", default="", help="the compiler flags of the db step")
     ap.add_argument("--prefix", default="STEP", help="play the '// <prefix>: ...' lines")
-    ap.add_argument("steps", help="a file with '// STEP: ...' lines")
+    ap.add_argument("steps", nargs="+", help="a file with '// STEP: ...' lines")
     a = ap.parse_args()
+    if a.write_db:
+        return write_db(os.path.abspath(a.root), a.db_flags, a.steps)
     os.environ["ROOT"] = os.path.abspath(a.root)
     c = Client(shlex.split(a.server), os.path.abspath(a.root), a.db_flags)
-    for line in open(a.steps, encoding="utf-8"):
+    for line in open(a.steps[0], encoding="utf-8"):
         _, sep, step = line.partition("// %s:" % a.prefix)
         if sep:
             print("> " + step.strip())
