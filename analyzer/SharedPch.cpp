@@ -172,6 +172,8 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
       ToBuild.push_back(&P);
     }
   }
+  if (OnBuild && !ToBuild.empty())
+    OnBuild(ToBuild.size());
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
     for (size_t I = Next++; I < ToBuild.size(); I = Next++) {

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -33,6 +34,9 @@ public:
   // Files that must share a PCH before it is built: two for one run, one
   // for the language server, which reuses it at every edit.
   void setMinUsers(unsigned N) { MinUsers = N; }
+  // Told the number of PCHs about to be built (the language server shows
+  // progress: a build takes seconds).
+  void onBuild(std::function<void(size_t)> F) { OnBuild = std::move(F); }
 
   // Decides which PCH each file can use and builds (Jobs at once) those
   // that are missing or stale and would serve two files or more.
@@ -68,6 +72,7 @@ private:
   std::mutex Lock;
   std::vector<std::string> Warnings;
   unsigned MinUsers = 2;
+  std::function<void(size_t)> OnBuild;
 };
 
 // The #include lines a source text begins with, as long as they name

@@ -46,7 +46,8 @@ static std::string diskText(const std::string &Path) {
 }
 
 DocumentResult DocumentAnalysis::run(const std::string &Path,
-                                     const std::map<std::string, std::string> &Unsaved) {
+                                     const std::map<std::string, std::string> &Unsaved,
+                                     const std::function<void()> &OnPchBuild) {
   DocumentResult Out;
   std::string DBError;
   auto DB = databaseFor(Path, DBError);
@@ -84,6 +85,7 @@ DocumentResult DocumentAnalysis::run(const std::string &Path,
        leadingTorchIncludes(Mine->second) == leadingTorchIncludes(diskText(Path)))) {
     Pch = std::make_unique<SharedPch>(CacheDir, Opts, Stamps);
     Pch->setMinUsers(1);
+    Pch->onBuild([&](size_t) { OnPchBuild(); });
     Opts.Pch = Pch.get();
   }
   ConfiguredRun Run = analyseConfigured(*DB, {Path}, Finder, Opts, /*ShowProgress=*/false);

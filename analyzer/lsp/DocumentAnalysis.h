@@ -8,6 +8,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -37,7 +38,9 @@ class DocumentAnalysis {
 public:
   explicit DocumentAnalysis(Settings S) : S(std::move(S)) {}
   // Unsaved: the open documents whose text differs from their file.
-  DocumentResult run(const std::string &Path, const std::map<std::string, std::string> &Unsaved);
+  // OnPchBuild is called when a shared PCH is about to be built.
+  DocumentResult run(const std::string &Path, const std::map<std::string, std::string> &Unsaved,
+                     const std::function<void()> &OnPchBuild);
   // compile_commands.json changed: load them again.
   void forgetDatabases();
 

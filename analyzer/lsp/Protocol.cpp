@@ -6,6 +6,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 namespace torchtidy::lsp {
 
 std::string pathToUri(llvm::StringRef Path) { return "file://" + encodeUri(Path); }

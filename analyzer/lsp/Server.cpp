@@ -3,6 +3,7 @@
 #include "CheckGlob.h"
 #include "CodeActions.h"
 #include "Protocol.h"
+#include "Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,7 +41,7 @@ void Server::dispatch(const std::string &Body) {
   json Msg = json::parse(Body, nullptr, /*allow_exceptions=*/false);
   if (Msg.is_discarded())
     return error(nullptr, ParseError, "the message is not JSON");
-  if (!Msg.is_object() || Msg.value("jsonrpc", "") != "2.0")
+  if (!Msg.is_object() || !Msg.contains("jsonrpc") || Msg["jsonrpc"] != "2.0")
     return error(nullptr, InvalidRequest, "not a JSON-RPC 2.0 message");
   json Id = Msg.contains("id") ? Msg["id"] : json();
   bool HasId = Msg.contains("id");
@@ -144,7 +145,9 @@ json Server::initialize(const json &Params) {
   S.DebounceMs = Options.value("debounceMs", S.DebounceMs);
   S.TimeoutSeconds = Options.value("timeoutSeconds", S.TimeoutSeconds);
   json Caps = Params.value("capabilities", json::object());
-  WatchFiles = Caps.is_object() && Caps.value("/workspace/didChangeWatchedFiles/dynamicRegistration"_json_pointer, false);
+  WatchFiles = Caps.is_object() &&
+               Caps.value("/workspace/didChangeWatchedFiles/dynamicRegistration"_json_pointer, false);
+  ShowsProgress = Caps.is_object() && Caps.value("/window/workDoneProgress"_json_pointer, false);
   Analysis = std::make_unique<DocumentAnalysis>(S);
   Worker = std::make_unique<Scheduler>([this](const std::string &Path) { analyse(Path); });
   Initialized = true;
@@ -241,7 +244,19 @@ void Server::analyse(const std::string &Path) {
   std::optional<Document> D = Docs.get(Path);
   if (!D || ShutDown)
     return;
-  DocumentResult R = Analysis->run(Path, Unsaved);
+  std::string Token; // of the progress shown while a PCH is built
+  DocumentResult R = Analysis->run(Path, Unsaved, [&] {
+    if (!ShowsProgress)
+      return;
+    Token = "torchtidy-pch-" + std::to_string(++ProgressTokens);
+    T.send({{"jsonrpc", "2.0"},
+            {"id", Token},
+            {"method", "window/workDoneProgress/create"},
+            {"params", {{"token", Token}}}});
+    progress(Token, "begin", "building the precompiled header of the LibTorch includes");
+  });
+  if (!Token.empty())
+    progress(Token, "end", "");
   std::optional<Document> Now = Docs.get(Path);
   if (!Now || Now->Version != D->Version || Now->Text != D->Text || ShutDown)
     return; // edited or closed meanwhile: a newer analysis is due
@@ -268,6 +283,15 @@ void Server::publish(const Document &D, const std::vector<Finding> &Findings) {
   }
   notify("textDocument/publishDiagnostics",
          {{"uri", D.Uri}, {"version", D.Version}, {"diagnostics", std::move(Diagnostics)}});
+}
+
+void Server::progress(const std::string &Token, const char *Kind, const std::string &Message) {
+  json Value = {{"kind", Kind}};
+  if (!Message.empty())
+    Value["message"] = Message;
+  if (std::string(Kind) == "begin")
+    Value["title"] = "torchtidy";
+  notify("$/progress", {{"token", Token}, {"value", Value}});
 }
 
 void Server::reply(const json &Id, json Result) {

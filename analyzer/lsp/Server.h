@@ -36,6 +36,8 @@ private:
   nlohmann::json codeAction(const nlohmann::json &Params);
   void analyse(const std::string &Path); // on the worker thread
   void publish(const Document &D, const std::vector<Finding> &Findings);
+  // $/progress: Kind "begin" or "end" of building a shared PCH.
+  void progress(const std::string &Token, const char *Kind, const std::string &Message);
 
   void reply(const nlohmann::json &Id, nlohmann::json Result);
   void error(const nlohmann::json &Id, int Code, const std::string &Message);
@@ -48,8 +50,9 @@ private:
   DocumentStore Docs;
   std::unique_ptr<DocumentAnalysis> Analysis;
   std::unique_ptr<Scheduler> Worker;
-  bool Initialized = false, WatchFiles = false;
+  bool Initialized = false, WatchFiles = false, ShowsProgress = false;
   std::atomic<bool> ShutDown{false};
+  unsigned ProgressTokens = 0; // on the worker thread
   std::optional<int> ExitStatus;
 
   // What each document's diagnostics were made from, for its code actions.

@@ -103,6 +103,9 @@ class Client:
             self.send({"jsonrpc": "2.0", "id": msg["id"], "result": None})
         elif "error" in msg:
             print("error %s: %d" % (msg.get("id"), msg["error"]["code"]))
+        elif method == "$/progress":
+            value = msg["params"]["value"]
+            print("progress %s: %s" % (value["kind"], value.get("message", "")))
         elif method == "textDocument/publishDiagnostics":
             print("unexpected diagnostics %s v%s: %d" % (
                 os.path.basename(msg["params"]["uri"]), msg["params"].get("version"),
