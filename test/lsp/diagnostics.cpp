@@ -1,7 +1,5 @@
-// torchtidy lsp with a scripted client: diagnostics on open, after unsaved
-// edits (debounced: one analysis for two quick edits), after a save; code
-// actions (the fix-it, NOLINT); unsaved buffers never reach the disk or the
-// result cache.
+// torchtidy lsp, scripted: diagnostics on open, after unsaved edits (debounced), after a save;
+// code actions (fix-it, NOLINT); unsaved buffers never reach the disk or the result cache.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/main.cpp
 // RUN: python3 %S/lsp_client.py --server '%torchtidy lsp' --root %t --db-flags '%torch_flags' %s > %t.out
 // RUN: FileCheck %s -check-prefix=OPEN < %t.out
@@ -10,24 +8,26 @@
 // RUN: FileCheck %s -check-prefix=SAVE < %t.out
 // RUN: find %t/cache -name '*.json' -o -type f | FileCheck %s -check-prefix=CACHE
 // CACHE: {{.}}
+// OPEN: > diags main.cpp
+// OPEN-NEXT: diagnostics main.cpp v1: 3
 #include <torch/torch.h>
 
 #define TO_DEVICE(e, d) (e).to(d)
 
 torch::Tensor make(torch::Device device) {
   return torch::ones({2}).to(device);
-  // OPEN: [[@LINE-1]]:30-[[@LINE-1]]:32 torch-create-then-move severity=2 source=torchtidy href=torch-create-then-move.md: 'ones' fills the tensor on the CPU and '.to()' then copies it to the device; create it there: pass 'torch::TensorOptions().device(...)' to 'ones'
+  // OPEN-NEXT: [[@LINE-1]]:27-[[@LINE-1]]:29 torch-create-then-move severity=2 source=torchtidy href=torch-create-then-move.md: 'ones' fills the tensor on the CPU and '.to()' then copies it to the device; create it there: pass 'torch::TensorOptions().device(...)' to 'ones'
 }
 
 torch::Tensor make_macro(torch::Device device) { return TO_DEVICE(torch::zeros({3}), device); }
-// OPEN: [[@LINE-1]]:57-{{.*}} torch-create-then-move severity=2 {{.*}}: 'zeros' fills the tensor on the CPU
+// OPEN-NEXT: [[@LINE-1]]:57-{{.*}} torch-create-then-move severity=2 {{.*}}: 'zeros' fills the tensor on the CPU
 // OPEN-NEXT: note main.cpp:15:29: expanded from macro 'TO_DEVICE'
 
 float loop(torch::Tensor t) {
   float total = 0;
   for (int i = 0; i < 10; ++i)
     total += t.sum().item<float>();
-  // OPEN: [[@LINE-1]]:20-[[@LINE-1]]:24 torch-host-sync-in-loop severity=2 {{.*}}: '.item()' copies the value to the host
+  // OPEN-NEXT: [[@LINE-1]]:22-[[@LINE-1]]:26 torch-host-sync-in-loop severity=2 {{.*}}: '.item()' copies the value to the host
   return total;
 }
 
@@ -36,8 +36,6 @@ float loop(torch::Tensor t) {
 // STEP: init '{"checks": "-*,torch-create-then-move,torch-host-sync-in-loop", "cacheDir": "$ROOT/cache", "debounceMs": 300}'
 // STEP: open main.cpp
 // STEP: diags main.cpp
-// OPEN: > diags main.cpp
-// OPEN-NEXT: diagnostics main.cpp v1: 3
 
 // Two edits in quick succession, unsaved: one analysis, of the second.
 // STEP: edit main.cpp 18 "torch::ones({2}).to(device)" "torch::ones({2}, torch::TensorOptions().device(device))"

@@ -54,7 +54,10 @@ class Client:
                 name, _, value = line.decode().partition(":")
                 if name.lower() == "content-length":
                     length = int(value)
-            self.inbox.put(json.loads(out.read(length)))
+            msg = json.loads(out.read(length))
+            if os.environ.get("LSP_CLIENT_LOG"):  # for debugging a test
+                sys.stderr.write("<<< %s\n" % json.dumps(msg)[:2000])
+            self.inbox.put(msg)
 
     def path(self, name):
         return os.path.join(self.root, name)
