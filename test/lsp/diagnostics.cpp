@@ -42,7 +42,8 @@ float loop(torch::Tensor t) {
 // STEP: edit main.cpp 29 "t.sum().item<float>()" "1"
 // STEP: diags main.cpp
 // STEP: ondisk main.cpp 18
-// EDIT: > diags main.cpp
+// EDIT: > edit main.cpp 29
+// EDIT-NEXT: > diags main.cpp
 // EDIT-NEXT: diagnostics main.cpp v3: 1
 // EDIT-NEXT: 22:57-{{.*}} torch-create-then-move
 // EDIT: on disk:   return torch::ones({2}).to(device);
@@ -75,13 +76,14 @@ float loop(torch::Tensor t) {
 // ACT-NEXT: applied:   return torch::ones({2}, torch::TensorOptions().device(device));
 // ACT-NEXT: > diags main.cpp
 // ACT-NEXT: diagnostics main.cpp v2: 2
-// ACT-NEXT: > apply main.cpp 29 0
+// ACT: > apply main.cpp 29 0
 // ACT-NEXT: applied:     total += t.sum().item<float>(); // NOLINT(torch-host-sync-in-loop)
 
 // Saved: analysed as it is now, the NOLINT honoured in the buffer.
 // STEP: save main.cpp
 // STEP: diags main.cpp
-// SAVE: > diags main.cpp
+// SAVE: > save main.cpp
+// SAVE-NEXT: > diags main.cpp
 // SAVE-NEXT: diagnostics main.cpp v3: 1
 // SAVE-NEXT: 22:57-{{.*}} torch-create-then-move
 // STEP: request shutdown
