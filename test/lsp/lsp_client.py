@@ -11,6 +11,7 @@ Steps (paths relative to --root):
   save FILE                           write the buffer, didSave
   close FILE
   ondisk FILE LINE                    print the line as the file on disk has it
+  write FILE TEXT                     write a file (\\n escapes), as another program would
   diags FILE                          wait for the diagnostics of the buffer's version
   actions FILE LINE                   codeAction for LINE, print the actions
   apply FILE LINE N                   apply action N's edit to the buffer, print the line
@@ -209,6 +210,9 @@ def run_step(c, words):
         c.notify("textDocument/didSave", {"textDocument": {"uri": c.uri(args[0])}})
     elif op == "ondisk":
         print("on disk: %s" % open(c.path(args[0]), encoding="utf-8").read().split("\n")[int(args[1]) - 1])
+    elif op == "write":
+        with open(c.path(args[0]), "w", encoding="utf-8") as f:
+            f.write(args[1].replace("\\n", "\n"))
     elif op == "close":
         c.notify("textDocument/didClose", {"textDocument": {"uri": c.uri(args[0])}})
     elif op == "diags":
