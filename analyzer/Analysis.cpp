@@ -276,6 +276,8 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
   ErrorCollector Errors(Result.Errors);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
+  for (const auto &[Path, Text] : Opts.Overlays)
+    Tool.mapVirtualFile(Path, Text);
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(analysisArgumentsAdjuster(Opts));
   if (!Pch.empty())

@@ -9,6 +9,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct AnalysisOptions {
   ResultCache *Cache = nullptr; // null with --no-cache
   SharedPch *Pch = nullptr;     // null with --no-pch
   const FunctionTable *Program = nullptr; // what the other TUs' functions do
+  // Unsaved editor buffers by absolute path, parsed instead of the files on
+  // disk (which are never written); the result cache must be off with them.
+  std::map<std::string, std::string> Overlays;
 };
 
 // The compile command as the analysis runs it (syntax only, no output or

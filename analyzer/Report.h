@@ -44,4 +44,8 @@ std::string toCodeClimate(const std::vector<Finding> &Findings);
 // when the file is under it, else a file:// URI.
 std::string sarifUri(const std::string &File);
 
+// RFC 3986: everything but unreserved characters and '/' is %-encoded, so
+// spaces, '%' and non-ASCII bytes survive in a URI.
+std::string encodeUri(llvm::StringRef Path);
+
 } // namespace torchtidy

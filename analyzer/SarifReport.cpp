@@ -10,10 +10,7 @@
 #include <nlohmann/json.hpp>
 
 namespace torchtidy {
-namespace {
 
-// RFC 3986: everything but unreserved characters and '/' is %-encoded, so
-// spaces, '%' and non-ASCII bytes survive.
 std::string encodeUri(llvm::StringRef Path) {
   std::string Out;
   for (unsigned char C : Path) {
@@ -27,6 +24,8 @@ std::string encodeUri(llvm::StringRef Path) {
   }
   return Out;
 }
+
+namespace {
 
 struct UriBase {
   std::string Root; // the working directory, with a trailing '/'

@@ -164,10 +164,12 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
     if (upToDate(P)) {
       if (Prof && P.Ready)
         Prof->count("pch-reused");
-    } else if (P.Users >= 2) { // one file alone is faster parsed than precompiled
+    } else if (P.Users >= MinUsers) { // one file alone is faster parsed than precompiled
       ToBuild.push_back(&P);
     }
   }
+  if (OnBuild && !ToBuild.empty())
+    OnBuild(ToBuild.size());
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
     for (size_t I = Next++; I < ToBuild.size(); I = Next++) {

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -29,6 +30,13 @@ class Profile;
 class SharedPch {
 public:
   SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps);
+
+  // Files that must share a PCH before it is built: two for one run, one
+  // for the language server, which reuses it at every edit.
+  void setMinUsers(unsigned N) { MinUsers = N; }
+  // Told the number of PCHs about to be built (the language server shows
+  // progress: a build takes seconds).
+  void onBuild(std::function<void(size_t)> F) { OnBuild = std::move(F); }
 
   // Decides which PCH each file can use and builds (Jobs at once) those
   // that are missing or stale and would serve two files or more.
@@ -63,6 +71,8 @@ private:
   llvm::StringMap<std::string> KeyOfFile;
   std::mutex Lock;
   std::vector<std::string> Warnings;
+  unsigned MinUsers = 2;
+  std::function<void(size_t)> OnBuild;
 };
 
 // The #include lines a source text begins with, as long as they name

@@ -1,6 +1,7 @@
 #include "Subcommands.h"
 #include "Confirm.h"
 #include "SarifMerge.h"
+#include "Lsp.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -39,6 +40,7 @@ static const Subcommand Subcommands[] = {
     {"run", "run a program with the runtime shim and confirm findings", confirm::runCommand},
     {"confirm", "join a runtime trace with static findings", confirm::confirmCommand},
     {"merge-sarif", "merge the SARIF logs of CI shards into one run", mergeSarifCommand},
+    {"lsp", "the language server for editors (docs/editors.md)", lsp::lspCommand},
 };
 
 std::string subcommandsHelp() {

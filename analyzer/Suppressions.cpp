@@ -154,14 +154,18 @@ bool FileSuppressions::suppresses(unsigned Line, llvm::StringRef CheckId) const 
 }
 
 void applySuppressions(std::vector<Finding> &Findings, const std::vector<std::string> &Files,
-                       std::vector<std::string> &Errors) {
+                       std::vector<std::string> &Errors,
+                       const std::map<std::string, std::string> &Overlays) {
   llvm::StringMap<FileSuppressions> ByFile;
   auto forFile = [&](const std::string &File) -> const FileSuppressions & {
     auto It = ByFile.find(File);
     if (It != ByFile.end())
       return It->second;
     FileSuppressions S;
-    if (auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true))
+    auto Overlay = Overlays.find(File);
+    if (Overlay != Overlays.end())
+      S = FileSuppressions::parse(File, Overlay->second, Errors); // NUL-terminated too
+    else if (auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true))
       S = FileSuppressions::parse(File, (*Buffer)->getBuffer(), Errors);
     else
       Errors.push_back("torchtidy: error: " + File + ": cannot read it for NOLINT comments: " +

@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,10 @@ private:
 // its own line or on the line of one of its notes (a finding reached
 // through a call can be silenced at the call or where it happens). Each
 // file is read once; Files are scanned too, so that an unmatched
-// NOLINTBEGIN is reported in a file without findings.
+// NOLINTBEGIN is reported in a file without findings. A file in Overlays
+// (an editor's unsaved buffer) is read from there.
 void applySuppressions(std::vector<Finding> &Findings, const std::vector<std::string> &Files,
-                       std::vector<std::string> &Errors);
+                       std::vector<std::string> &Errors,
+                       const std::map<std::string, std::string> &Overlays = {});
 
 } // namespace torchtidy

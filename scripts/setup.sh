@@ -11,6 +11,7 @@ packages=(
   libtorch-dev nlohmann-json3-dev googletest libgtest-dev
   doctest-dev catch2  # real unit-test macros in the rule tests
   pre-commit
+  neovim
 )
 # npm, for the SARIF validator below; a Node.js that already brings its own
 # npm (NodeSource's) must not be replaced by Debian's.
