@@ -10,3 +10,6 @@ double sum_all(const torch::Tensor &t) {
   }
   return s;
 }
+
+// The program may run on a GPU (else the host-sync check has nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

@@ -11,6 +11,12 @@ import yaml
 WORD = r"(?:\$\{\{[^}]*\}\}|[^\s$])+"
 
 wf = yaml.safe_load(open(sys.argv[1]))
+
+
+def show(text):
+    """${{ x }} printed as <x>, one word, that FileCheck takes literally."""
+    return re.sub(r"\$\{\{\s*([^}]*?)\s*\}\}", r"<\1>", text)
+
 print("permissions", wf["permissions"])
 for name, job in wf["jobs"].items():
     matrix = job.get("strategy", {}).get("matrix", {})
@@ -20,12 +26,12 @@ for name, job in wf["jobs"].items():
         run = step.get("run", "")
         uses = step.get("uses", "")
         if "torchtidy -p" in run:
-            print("lint", re.search(r"--shard=" + WORD, run).group(0), re.search(r"--format=" + WORD, run).group(0),
-                  re.search(r"--output=(" + WORD + ")", run).group(1))
+            print("lint", show(re.search(r"--shard=" + WORD, run).group(0)), re.search(r"--format=" + WORD, run).group(0),
+                  show(re.search(r"--output=(" + WORD + ")", run).group(1)))
         if "merge-sarif" in run:
             print("merge", re.search(r"merge-sarif (.*)", run).group(1))
         if uses.startswith("actions/upload-artifact@"):
-            print("artifact up", step["with"]["path"])
+            print("artifact up", show(step["with"]["path"]))
         if uses.startswith("actions/download-artifact@"):
             print("artifact down", step["with"]["pattern"])
         if uses.startswith("github/codeql-action/upload-sarif@"):

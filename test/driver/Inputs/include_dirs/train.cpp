@@ -16,3 +16,6 @@ double train(torch::nn::Linear &net, torch::optim::SGD &opt, const torch::Tensor
   opt.save(archive); // and torch/optim/serialize.h's
   return total + mean_abs(x);
 }
+
+// The program may run on a GPU (else the host-sync check has nothing to say).
+torch::Device pickDevice() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
