@@ -91,3 +91,6 @@ float loop(torch::Tensor t) {
 // SAVE: response shutdown: null
 // SAVE-NEXT: > exit
 // SAVE-NEXT: exit status 0
+
+// The program may run on a GPU (else the sync check has nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

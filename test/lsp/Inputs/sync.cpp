@@ -6,3 +6,6 @@ float loop(torch::Tensor t) {
     total += t.sum().item<float>();
   return total;
 }
+
+// The program may run on a GPU (else the sync check has nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

@@ -81,3 +81,6 @@ float caller(std::vector<torch::Tensor> &v) {
   r.run();
   return used(v);
 }
+
+// The program may run on a GPU (else the copy and sync checks have nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

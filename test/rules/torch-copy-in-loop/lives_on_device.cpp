@@ -66,3 +66,6 @@ void other_device(torch::Device device, torch::Device other, const torch::Tensor
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
   }
 }
+
+// The program may run on a GPU (else the copy and sync checks have nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }

@@ -84,3 +84,6 @@ void no_sync(torch::nn::Linear net, torch::Tensor x, torch::Tensor y) {
     (void)n; (void)s; (void)k;
   }
 }
+
+// The program may run on a GPU (else the copy and sync checks have nothing to say).
+torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
