@@ -4,6 +4,7 @@
 // shared PCH checks they are all system headers.
 #pragma once
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Frontend/Utils.h"
 #include "llvm/ADT/StringMap.h"
 

@@ -84,7 +84,7 @@ static bool inUninstantiatedTemplate(const CallExpr &Call, ASTContext &Ctx) {
 
 static Effect effect(EffectKind K, const CallExpr &Call, SourceLocation Loc, std::string What,
                      const char *Detail) {
-  return Effect{K, &Call, Loc, std::move(What), Detail};
+  return Effect{K, &Call, Loc, FilePos(), std::move(What), Detail};
 }
 
 std::optional<Effect> classifyDependentCall(const CallExpr &Call, ASTContext &Ctx) {

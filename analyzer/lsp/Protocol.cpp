@@ -1,4 +1,5 @@
 #include "Protocol.h"
+#include "RuleDocs.h"
 
 #include "Report.h"
 #include "Version.h"
@@ -52,10 +53,6 @@ nlohmann::json positionAt(llvm::StringRef Text, size_t Offset) {
   return {{"line", Line}, {"character", utf16Column(LineText, Offset - LineStart + 1)}};
 }
 
-std::string docUrl(const RuleInfo &Rule) {
-  return std::string(TORCHTIDY_HOMEPAGE) + "/blob/main/" + Rule.docPath();
-}
-
 // The range of a finding or note: to EndColumn when known, else over the
 // identifier (or the one character) at the column.
 static nlohmann::json rangeOf(const Position &P, unsigned EndColumn) {
@@ -78,7 +75,7 @@ nlohmann::json toDiagnostic(const Finding &F) {
   nlohmann::json D = {{"range", rangeOf(F.Pos, F.EndColumn)},
                       {"severity", severityOf(F.Severity)},
                       {"code", F.Rule->Id},
-                      {"codeDescription", {{"href", docUrl(*F.Rule)}}},
+                      {"codeDescription", {{"href", ruleHelpUri(*F.Rule)}}},
                       {"source", "torchtidy"},
                       {"message", F.Message}};
   nlohmann::json Related = nlohmann::json::array();

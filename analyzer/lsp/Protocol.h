@@ -22,9 +22,6 @@ unsigned utf16Column(llvm::StringRef Line, unsigned Column);
 // The LSP position of a byte offset in Text.
 nlohmann::json positionAt(llvm::StringRef Text, size_t Offset);
 
-// The page documenting a check, for codeDescription.href.
-std::string docUrl(const RuleInfo &Rule);
-
 // A finding as an LSP Diagnostic: code = check id, notes as relatedInformation.
 nlohmann::json toDiagnostic(const Finding &F);
 
