@@ -1,5 +1,7 @@
 #include "CompileDb.h"
 
+#include "clang/Tooling/JSONCompilationDatabase.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -110,6 +112,61 @@ std::string findCompileCommands(llvm::StringRef Dir) {
     Cur = Parent;
   }
   return "";
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const std::vector<std::string> &Sources,
+             std::unique_ptr<clang::tooling::FixedCompilationDatabase> Fixed, const std::string &BuildPath,
+             const std::string &TorchPrefix, std::string &Described, std::string &Error) {
+  using namespace clang::tooling;
+  if (Fixed) {
+    Described = "compiler flags after '--'";
+    return Fixed;
+  }
+  std::string Json;
+  if (!BuildPath.empty()) {
+    llvm::SmallString<256> P(BuildPath);
+    if (!llvm::sys::fs::is_directory(P) && llvm::sys::path::filename(P) == "compile_commands.json")
+      Json = P.str().str();
+    else {
+      llvm::sys::path::append(P, "compile_commands.json");
+      Json = P.str().str();
+    }
+    if (!llvm::sys::fs::exists(Json)) {
+      Error = "-p " + BuildPath + ": no compile_commands.json there (configure with "
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
+      return nullptr;
+    }
+  } else if (!Sources.empty()) {
+    Json = findCompileCommands(llvm::sys::path::parent_path(makeAbsolute(Sources.front())));
+  } else {
+    Json = findCompileCommands(".");
+  }
+  if (!Json.empty()) {
+    std::string LoadError;
+    auto DB = JSONCompilationDatabase::loadFromFile(Json, LoadError, JSONCommandLineSyntax::AutoDetect);
+    if (!DB) {
+      Error = Json + ": " + LoadError;
+      return nullptr;
+    }
+    Described = Json;
+    // Headers and new files get the command of their nearest neighbour.
+    return inferMissingCompileCommands(std::move(DB));
+  }
+  std::string TorchError;
+  std::optional<TorchInstall> Torch = findTorch(TorchPrefix, TorchError);
+  if (!Torch) {
+    Error = TorchError;
+    return nullptr;
+  }
+  std::vector<std::string> Flags = {"-std=c++17"};
+  for (const std::string &Dir : Torch->IncludeDirs)
+    Flags.insert(Flags.end(), {"-isystem", Dir});
+  Described = "no compile database; LibTorch " +
+              (Torch->ConfigFile.empty() ? "at " + Torch->Prefix
+                                         : "from " + Torch->ConfigFile) +
+              ": " + llvm::join(Flags, " ");
+  return std::make_unique<FixedCompilationDatabase>(".", Flags);
 }
 
 } // namespace torchtidy

@@ -35,4 +35,13 @@ bool isTorchHeader(llvm::StringRef IncludeName);
 // skips their function bodies, and the shared PCH stays usable.
 std::vector<std::string> torchSystemHeaderFlags();
 
+// The compile commands of a run: the flags after "--" (Fixed), -p's
+// database (BuildPath), a compile_commands.json found near the first source,
+// or LibTorch's include paths (TorchPrefix, else TorchConfig.cmake);
+// Described says which. Null with Error set when none can be had.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const std::vector<std::string> &Sources,
+             std::unique_ptr<clang::tooling::FixedCompilationDatabase> Fixed, const std::string &BuildPath,
+             const std::string &TorchPrefix, std::string &Described, std::string &Error);
+
 } // namespace torchtidy

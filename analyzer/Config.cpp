@@ -260,13 +260,6 @@ private:
   llvm::SMLoc KeyStart; // of the entry being read; at first, of the text
 };
 
-std::string quote(llvm::StringRef S) {
-  std::string Out = "'";
-  for (char Ch : S)
-    Out += Ch == '\'' ? std::string("''") : std::string(1, Ch);
-  return Out + "'";
-}
-
 } // namespace
 
 std::optional<Config> parseConfig(llvm::StringRef File, llvm::StringRef Text, Config Base,
@@ -383,28 +376,6 @@ void applyConfig(const Config &C, TUResult &R) {
   for (Finding &F : R.Findings)
     if (C.ErrorsGlob.enabled(F.Rule->Id))
       F.Severity = Level::Error;
-}
-
-std::string dumpConfig(const Config &C) {
-  std::string Out = "---\n# " + (C.File.empty() ? std::string("no .torchtidy.yaml: the defaults")
-                                                 : "from " + C.File) + "\n";
-  Out += "Checks: " + quote(C.Checks) + "\n";
-  Out += "WarningsAsErrors: " + quote(C.WarningsAsErrors) + "\n";
-  if (C.HeaderFilterRegex)
-    Out += "HeaderFilterRegex: " + quote(*C.HeaderFilterRegex) + "\n";
-  else
-    Out += "# HeaderFilterRegex unset: findings in every non-system header are reported\n";
-  Out += "ExcludePaths:" + std::string(C.ExcludePaths.empty() ? " []" : "") + "\n";
-  for (const std::string &G : C.ExcludePaths)
-    Out += "  - " + quote(G) + "\n";
-  CheckOptions::Map Effective = C.Options;
-  for (const RuleInfo *R : C.enabledChecks())
-    for (const RuleOption &O : R->Options)
-      Effective.try_emplace(R->Id + "." + O.Name, O.Default);
-  Out += "CheckOptions:" + std::string(Effective.empty() ? " {}" : "") + "\n";
-  for (const auto &[Key, Value] : Effective)
-    Out += "  " + Key + ": " + quote(Value) + "\n";
-  return Out + "...\n";
 }
 
 } // namespace torchtidy

@@ -176,63 +176,6 @@ static void listChecks(const std::vector<const RuleInfo *> &Enabled) {
                  << R->Summary << "\n";
 }
 
-// Compile commands: flags after "--", -p, a compile_commands.json found
-// near the sources, or LibTorch's include paths; Described says which.
-static std::unique_ptr<clang::tooling::CompilationDatabase>
-loadDatabase(const std::vector<std::string> &Sources,
-             std::unique_ptr<clang::tooling::FixedCompilationDatabase> Fixed, std::string &Described,
-             std::string &Error) {
-  using namespace clang::tooling;
-  if (Fixed) {
-    Described = "compiler flags after '--'";
-    return Fixed;
-  }
-  std::string Json;
-  if (!BuildPath.empty()) {
-    llvm::SmallString<256> P(BuildPath);
-    if (!llvm::sys::fs::is_directory(P) && llvm::sys::path::filename(P) == "compile_commands.json")
-      Json = P.str().str();
-    else {
-      llvm::sys::path::append(P, "compile_commands.json");
-      Json = P.str().str();
-    }
-    if (!llvm::sys::fs::exists(Json)) {
-      Error = "-p " + BuildPath + ": no compile_commands.json there (configure with "
-              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
-      return nullptr;
-    }
-  } else if (!Sources.empty()) {
-    Json = findCompileCommands(llvm::sys::path::parent_path(makeAbsolute(Sources.front())));
-  } else {
-    Json = findCompileCommands(".");
-  }
-  if (!Json.empty()) {
-    std::string LoadError;
-    auto DB = JSONCompilationDatabase::loadFromFile(Json, LoadError, JSONCommandLineSyntax::AutoDetect);
-    if (!DB) {
-      Error = Json + ": " + LoadError;
-      return nullptr;
-    }
-    Described = Json;
-    // Headers and new files get the command of their nearest neighbour.
-    return inferMissingCompileCommands(std::move(DB));
-  }
-  std::string TorchError;
-  std::optional<TorchInstall> Torch = findTorch(TorchPrefix, TorchError);
-  if (!Torch) {
-    Error = TorchError;
-    return nullptr;
-  }
-  std::vector<std::string> Flags = {"-std=c++17"};
-  for (const std::string &Dir : Torch->IncludeDirs)
-    Flags.insert(Flags.end(), {"-isystem", Dir});
-  Described = "no compile database; LibTorch " +
-              (Torch->ConfigFile.empty() ? "at " + Torch->Prefix
-                                         : "from " + Torch->ConfigFile) +
-              ": " + llvm::join(Flags, " ");
-  return std::make_unique<FixedCompilationDatabase>(".", Flags);
-}
-
 static int lint(int Argc, const char **Argv) {
   std::string FixedError;
   auto Fixed = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, FixedError);
@@ -316,7 +259,7 @@ static int lint(int Argc, const char **Argv) {
 
   std::vector<std::string> Sources(Files.begin(), Files.end());
   std::string Described, DBError;
-  auto DB = loadDatabase(Sources, std::move(Fixed), Described, DBError);
+  auto DB = loadDatabase(Sources, std::move(Fixed), BuildPath, TorchPrefix, Described, DBError);
   if (!DB)
     return usageError(DBError);
   if (Sources.empty()) {
