@@ -1,7 +1,7 @@
 // torchtidy run [options] -- ./app args   and   torchtidy confirm <trace> <findings>
-#include "AtomicFile.h"
-#include "Confirm.h"
-#include "Help.h"
+#include "support/AtomicFile.h"
+#include "confirm/Confirm.h"
+#include "confirm/Help.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"

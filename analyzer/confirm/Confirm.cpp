@@ -1,4 +1,4 @@
-#include "Confirm.h"
+#include "confirm/Confirm.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"

@@ -1,4 +1,4 @@
-#include "Help.h"
+#include "confirm/Help.h"
 
 namespace torchtidy::confirm {
 

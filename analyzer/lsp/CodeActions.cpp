@@ -1,6 +1,6 @@
-#include "CodeActions.h"
+#include "lsp/CodeActions.h"
 
-#include "Protocol.h"
+#include "lsp/Protocol.h"
 
 #include <map>
 

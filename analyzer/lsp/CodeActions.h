@@ -2,7 +2,7 @@
 // and a "// NOLINT(<id>)" comment on the finding's line.
 #pragma once
 
-#include "Finding.h"
+#include "findings/Finding.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,11 @@
-#include "DocumentAnalysis.h"
+#include "lsp/DocumentAnalysis.h"
 
-#include "CompileDb.h"
-#include "ConfiguredAnalysis.h"
-#include "IncludedFiles.h"
-#include "ResultCache.h"
-#include "SharedPch.h"
-#include "Suppressions.h"
+#include "frontend/CompileDb.h"
+#include "driver/ConfiguredAnalysis.h"
+#include "frontend/IncludedFiles.h"
+#include "speed/ResultCache.h"
+#include "speed/SharedPch.h"
+#include "config/Suppressions.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -4,7 +4,7 @@
 // overlaid on the files.
 #pragma once
 
-#include "Finding.h"
+#include "findings/Finding.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

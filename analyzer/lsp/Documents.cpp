@@ -1,4 +1,4 @@
-#include "Documents.h"
+#include "lsp/Documents.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"

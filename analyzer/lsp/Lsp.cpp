@@ -1,7 +1,7 @@
-#include "Lsp.h"
+#include "lsp/Lsp.h"
 
-#include "Isolation.h"
-#include "Server.h"
+#include "frontend/Isolation.h"
+#include "lsp/Server.h"
 
 #include "llvm/Support/raw_ostream.h"
 

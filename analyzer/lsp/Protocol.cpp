@@ -1,8 +1,8 @@
-#include "Protocol.h"
-#include "RuleDocs.h"
+#include "lsp/Protocol.h"
+#include "formats/RuleDocs.h"
 
-#include "Report.h"
-#include "Version.h"
+#include "formats/Report.h"
+#include "support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"

@@ -2,7 +2,7 @@
 // lines, columns in UTF-16 code units) and diagnostics.
 #pragma once
 
-#include "Finding.h"
+#include "findings/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
 

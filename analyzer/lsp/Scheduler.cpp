@@ -1,4 +1,4 @@
-#include "Scheduler.h"
+#include "lsp/Scheduler.h"
 
 namespace torchtidy::lsp {
 

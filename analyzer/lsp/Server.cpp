@@ -1,9 +1,9 @@
-#include "Server.h"
+#include "lsp/Server.h"
 
-#include "CheckGlob.h"
-#include "CodeActions.h"
-#include "Protocol.h"
-#include "Version.h"
+#include "config/CheckGlob.h"
+#include "lsp/CodeActions.h"
+#include "lsp/Protocol.h"
+#include "support/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

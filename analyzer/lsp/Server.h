@@ -2,10 +2,10 @@
 // worker that analyses them and publishes their diagnostics.
 #pragma once
 
-#include "DocumentAnalysis.h"
-#include "Documents.h"
-#include "Scheduler.h"
-#include "Transport.h"
+#include "lsp/DocumentAnalysis.h"
+#include "lsp/Documents.h"
+#include "lsp/Scheduler.h"
+#include "lsp/Transport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "RuleCheck.h"
 
-#include "DeviceExpr.h"
+#include "analyses/DeviceExpr.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

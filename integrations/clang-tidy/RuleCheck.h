@@ -3,7 +3,7 @@
 // from clang-tidy's configuration.
 #pragma once
 
-#include "Registry.h"
+#include "checks/Registry.h"
 
 #include "ClangTidyCheck.h"
 

@@ -1,5 +1,5 @@
 // .torchtidy.yaml: parseConfig, then finishConfig and the uses of its result.
-#include "Config.h"
+#include "config/Config.h"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
 // The two readers of findings files: a --baseline SARIF log, and the
 // findings (torchtidy-findings/1 JSON or SARIF) that confirm joins.
-#include "Baseline.h"
-#include "Confirm.h"
+#include "formats/Baseline.h"
+#include "confirm/Confirm.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);

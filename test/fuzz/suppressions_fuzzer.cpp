@@ -1,5 +1,5 @@
 // NOLINT comments in a source file's text.
-#include "Suppressions.h"
+#include "config/Suppressions.h"
 
 #include <cstdint>
 

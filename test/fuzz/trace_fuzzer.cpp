@@ -1,5 +1,5 @@
 // A torchtidy-trace/1 file (the runtime shim's output) read by run/confirm.
-#include "Confirm.h"
+#include "confirm/Confirm.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   torchtidy::confirm::Trace T;

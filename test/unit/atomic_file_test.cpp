@@ -1,4 +1,4 @@
-#include "AtomicFile.h"
+#include "support/AtomicFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

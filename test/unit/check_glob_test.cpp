@@ -1,4 +1,4 @@
-#include "CheckGlob.h"
+#include "config/CheckGlob.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "CompileDb.h"
+#include "frontend/CompileDb.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

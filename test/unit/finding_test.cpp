@@ -1,4 +1,4 @@
-#include "Finding.h"
+#include "findings/Finding.h"
 
 #include <gtest/gtest.h>
 

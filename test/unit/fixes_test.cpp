@@ -1,4 +1,4 @@
-#include "Fixes.h"
+#include "findings/Fixes.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

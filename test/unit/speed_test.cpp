@@ -1,6 +1,6 @@
 // The shared PCH's prefix detection and the memory bound on workers.
-#include "SharedPch.h"
-#include "WorkerMemory.h"
+#include "speed/SharedPch.h"
+#include "frontend/WorkerMemory.h"
 
 #include <gtest/gtest.h>
 

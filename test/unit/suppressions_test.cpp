@@ -1,4 +1,4 @@
-#include "Suppressions.h"
+#include "config/Suppressions.h"
 
 #include <gtest/gtest.h>
 

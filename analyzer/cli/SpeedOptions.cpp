@@ -1,0 +1,90 @@
+#include "cli/SpeedOptions.h"
+
+#include "frontend/WorkerMemory.h"
+
+namespace cl = llvm::cl;
+
+namespace torchtidy {
+
+cl::OptionCategory &speedCategory() {
+  static cl::OptionCategory C("torchtidy speed options");
+  return C;
+}
+
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Result cache and shared precompiled headers (default: $TORCHTIDY_CACHE_DIR, "
+             "else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy)"),
+    cl::value_desc("dir"), cl::cat(speedCategory()));
+static cl::opt<bool> NoCache("no-cache",
+                             cl::desc("Analyse every file; neither read nor write cached results"),
+                             cl::cat(speedCategory()));
+static cl::opt<bool> NoPch("no-pch",
+                           cl::desc("Parse LibTorch's headers in every file instead of sharing a "
+                                    "precompiled header of them"),
+                           cl::cat(speedCategory()));
+static cl::opt<unsigned> MaxMemory(
+    "max-memory",
+    cl::desc("Memory the workers may use together, in MB; lowers -j (default: what is available)"),
+    cl::value_desc("MB"), cl::init(0), cl::cat(speedCategory()));
+static cl::opt<bool> ProfileOpt("profile",
+                                cl::desc("Print where the time went (parse, precompiled header, "
+                                         "matching per check, reporting) to stderr"),
+                                cl::cat(speedCategory()));
+// For measuring and for the test that findings do not depend on it.
+static cl::opt<bool> NoSkipSystemBodies("no-skip-system-bodies",
+                                        cl::desc("Parse function bodies in system headers"),
+                                        cl::Hidden, cl::cat(speedCategory()));
+
+// Peak memory of one worker on a TU including torch/torch.h: ~400 MB parsed
+// from source, less with the shared PCH; kept with a margin.
+constexpr uint64_t WorkerMB = 700;
+
+void SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
+  Opts.SkipSystemBodies = !NoSkipSystemBodies;
+  unsigned Bounded = jobsForMemory(Opts.Jobs, MaxMemory, WorkerMB);
+  if (Bounded < Opts.Jobs && !Quiet)
+    llvm::errs() << "torchtidy: " << Bounded << " worker(s) instead of " << Opts.Jobs << ": "
+                 << (MaxMemory ? "--max-memory=" + std::to_string(MaxMemory) + " MB"
+                               : std::to_string(availableMB()) + " MB available")
+                 << ", about " << WorkerMB << " MB each\n";
+  Opts.Jobs = Jobs = Bounded;
+  if (ProfileOpt) {
+    Prof = std::make_unique<Profile>();
+    Opts.Prof = Prof.get();
+  }
+  std::string Dir = CacheDir.empty() ? defaultCacheDir() : CacheDir.getValue();
+  if (Dir.empty()) {
+    if (!Quiet)
+      llvm::errs() << "torchtidy: no cache directory (no $HOME): caching nothing\n";
+    return;
+  }
+  if (!NoCache) {
+    Cache = std::make_unique<ResultCache>(Dir, Stamps);
+    Opts.Cache = Cache.get();
+  }
+  if (!NoPch) {
+    Pch = std::make_unique<SharedPch>(Dir, Opts, Stamps);
+    Opts.Pch = Pch.get();
+  }
+}
+
+void SpeedSetup::analysed(llvm::raw_ostream &Err) {
+  SinceAnalysis = std::make_unique<Stopwatch>();
+  if (Cache)
+    for (const std::string &W : Cache->takeWarnings())
+      Err << W << "\n";
+  if (Pch)
+    for (const std::string &W : Pch->takeWarnings())
+      Err << W << "\n";
+}
+
+void SpeedSetup::finish(llvm::raw_ostream &Err) {
+  if (!Prof)
+    return;
+  if (SinceAnalysis)
+    Prof->addPhase("reporting", SinceAnalysis->seconds());
+  Prof->print(Err, Wall.seconds(), Jobs);
+}
+
+} // namespace torchtidy

@@ -1,0 +1,172 @@
+#include "formats/Report.h"
+#include "formats/RuleDocs.h"
+#include "support/Version.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace torchtidy {
+
+std::string encodeUri(llvm::StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/')
+      Out += C;
+    else {
+      Out += '%';
+      Out += llvm::hexdigit(C >> 4, false);
+      Out += llvm::hexdigit(C & 15, false);
+    }
+  }
+  return Out;
+}
+
+namespace {
+
+struct UriBase {
+  std::string Root; // the working directory, with a trailing '/'
+  UriBase() {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Root = Cwd.str().str() + "/";
+  }
+  bool under(const std::string &File) const { return llvm::StringRef(File).starts_with(Root); }
+  std::string uri(const std::string &File) const {
+    return under(File) ? encodeUri(File.substr(Root.size())) : "file://" + encodeUri(File);
+  }
+  nlohmann::json artifact(const std::string &File) const {
+    if (under(File))
+      return {{"uri", uri(File)}, {"uriBaseId", "SRCROOT"}};
+    return {{"uri", uri(File)}};
+  }
+};
+
+nlohmann::json location(const UriBase &Base, const Position &P) {
+  return {{"physicalLocation",
+           {{"artifactLocation", Base.artifact(P.File)},
+            {"region", {{"startLine", P.Line}, {"startColumn", P.Column}}}}}};
+}
+
+const char *sarifLevel(Level L) {
+  return L == Level::Error ? "error" : L == Level::Note ? "note" : "warning";
+}
+
+std::string ruleName(llvm::StringRef Id) {
+  std::string Name;
+  bool Upper = true;
+  for (char C : Id.drop_front(Id.starts_with("torch-") ? 6 : 0)) {
+    if (C == '-') {
+      Upper = true;
+      continue;
+    }
+    Name += Upper ? llvm::toUpper(C) : C;
+    Upper = false;
+  }
+  return Name;
+}
+
+// One run's invocation: it succeeded when every file was analysed at least
+// in part; each file analysed in part or not at all is a notification, so
+// that code review shows a partial analysis rather than a clean one.
+nlohmann::json invocation(const UriBase &Base, const std::vector<TUResult> &Files) {
+  nlohmann::json Notes = nlohmann::json::array();
+  bool Succeeded = true;
+  for (const TUResult &R : Files) {
+    if (R.analysedFully())
+      continue;
+    Succeeded &= R.Failure.empty();
+    std::string Text = R.Failure.empty()
+                           ? std::to_string(R.Errors.size()) + " compile error(s); findings for this file "
+                                                               "are partial. First: " + R.Errors.front()
+                           : "not analysed: " + R.Failure;
+    Notes.push_back({{"level", R.Failure.empty() ? "warning" : "error"},
+                     {"message", {{"text", Text}}},
+                     {"descriptor", {{"id", R.Failure.empty() ? "partial-analysis" : "not-analysed"}}},
+                     {"locations", {{{"physicalLocation", {{"artifactLocation", Base.artifact(R.File)}}}}}}});
+  }
+  nlohmann::json I = {{"executionSuccessful", Succeeded}};
+  if (!Notes.empty())
+    I["toolExecutionNotifications"] = Notes;
+  return I;
+}
+
+} // namespace
+
+std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules,
+                    const SarifRun &RunInfo) {
+  UriBase Base;
+
+  nlohmann::json JRules = nlohmann::json::array();
+  std::map<std::string, size_t> Index;
+  for (const RuleInfo *R : Rules) {
+    Index[R->Id] = JRules.size();
+    JRules.push_back({{"id", R->Id},
+                      {"name", ruleName(R->Id)},
+                      {"shortDescription", {{"text", R->Summary}}},
+                      {"fullDescription", {{"text", R->Summary + " (" + R->docPath() + ")"}}},
+                      {"help", {{"text", "See " + R->docPath() + " in the torchtidy sources."},
+                                {"markdown", ruleHelpMarkdown(R->Id)}}},
+                      {"helpUri", ruleHelpUri(*R)},
+                      {"defaultConfiguration", {{"level", sarifLevel(R->DefaultLevel)}}},
+                      {"properties", {{"tags", R->Tags}, {"precision", precisionName(R->Confidence)}}}});
+  }
+  nlohmann::json Results = nlohmann::json::array();
+  for (const Finding &F : Findings) {
+    nlohmann::json R = {{"ruleId", F.Rule->Id},
+                        {"level", sarifLevel(F.Severity)},
+                        {"message", {{"text", F.Message}}},
+                        {"locations", {location(Base, F.Pos)}},
+                        {"partialFingerprints", {{"primaryLocationLineHash", F.Fingerprint}}}};
+    if (Index.count(F.Rule->Id))
+      R["ruleIndex"] = Index[F.Rule->Id];
+    if (!F.Notes.empty()) {
+      R["relatedLocations"] = nlohmann::json::array();
+      for (size_t I = 0; I < F.Notes.size(); ++I) {
+        nlohmann::json L = location(Base, F.Notes[I].Pos);
+        L["id"] = I;
+        L["message"] = {{"text", F.Notes[I].Message}};
+        R["relatedLocations"].push_back(L);
+      }
+    }
+    if (!F.Fixes.empty()) {
+      nlohmann::json Replacements = nlohmann::json::array();
+      for (const FindingFix &X : F.Fixes)
+        Replacements.push_back({{"deletedRegion", {{"byteOffset", X.Offset}, {"byteLength", X.Length}}},
+                                {"insertedContent", {{"text", X.Replacement}}}});
+      nlohmann::json Change = {{"artifactLocation", Base.artifact(F.Fixes.front().Pos.File)},
+                               {"replacements", Replacements}};
+      nlohmann::json Fix = {{"description", {{"text", "Apply the suggested replacement"}}},
+                            {"artifactChanges", nlohmann::json::array({Change})}};
+      R["fixes"] = nlohmann::json::array({Fix});
+    }
+    if (F.Suppressed)
+      R["suppressions"] = nlohmann::json::array({{{"kind", "inSource"}}});
+    Results.push_back(R);
+  }
+  nlohmann::json Run = {
+      {"tool",
+       {{"driver",
+         {{"name", "torchtidy"},
+          {"version", TORCHTIDY_VERSION},
+          {"semanticVersion", TORCHTIDY_VERSION},
+          {"informationUri", TORCHTIDY_HOMEPAGE},
+          {"rules", JRules}}}}},
+      {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + encodeUri(Base.Root)}}}}},
+      {"columnKind", "utf16CodeUnits"},
+      {"automationDetails", {{"id", RunInfo.Category + "/"}}},
+      {"results", Results}};
+  if (RunInfo.Files)
+    Run["invocations"] = nlohmann::json::array({invocation(Base, *RunInfo.Files)});
+  nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                        {"version", "2.1.0"},
+                        {"runs", {Run}}};
+  return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string sarifUri(const std::string &File) { return UriBase().uri(File); }
+
+} // namespace torchtidy

@@ -1,0 +1,236 @@
+#include "frontend/Frontend.h"
+
+#include "findings/FindingCollector.h"
+#include "frontend/IncludedFiles.h"
+#include "frontend/Isolation.h"
+#include "support/Profile.h"
+#include "checks/Registry.h"
+
+#include "analyses/DeviceExpr.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+
+namespace torchtidy {
+namespace {
+
+std::string formatLocation(SourceLocation Loc, const SourceManager &SM) {
+  Position P = resolvePosition(Loc, SM);
+  if (P.File.empty())
+    return "";
+  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column) + ": ";
+}
+
+// Keeps clang's errors for the report; warnings are not ours to give.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  explicit ErrorCollector(std::vector<std::string> &Errors) : Errors(Errors) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    std::string Where = Info.hasSourceManager() && Info.getLocation().isValid()
+                            ? formatLocation(Info.getLocation(), Info.getSourceManager())
+                            : "";
+    Errors.push_back(Where + (Level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ") +
+                     Text.str().str());
+  }
+
+private:
+  std::vector<std::string> &Errors;
+};
+
+// A missing include does not stop the translation unit (the preprocessor is
+// told to go on); it is still an error of the result.
+class MissingIncludes : public PPCallbacks {
+public:
+  MissingIncludes(const SourceManager &SM, std::vector<std::string> &Errors)
+      : SM(SM), Errors(Errors) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool,
+                          CharSourceRange, OptionalFileEntryRef File, StringRef, StringRef,
+                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+    if (!File)
+      Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
+                       "' file not found (analysis went on without it)");
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<std::string> &Errors;
+};
+
+ast_matchers::MatchFinder::MatchFinderOptions
+finderOptions(const AnalysisOptions &Opts, llvm::StringMap<llvm::TimeRecord> &Records) {
+  ast_matchers::MatchFinder::MatchFinderOptions O;
+  if (Opts.Prof)
+    O.CheckProfiling.emplace(Records); // time per callback, by Check::getID()
+  return O;
+}
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(const AnalysisOptions &Opts, TURun &Run)
+      : Opts(Opts), Run(Run), Others(Opts.Program ? *Opts.Program : NoTable), Program(Others),
+        Sink(Run.Result.Findings, &Program), Finder(finderOptions(Opts, Records)) {
+    for (const RuleInfo *Info : Opts.Checks) {
+      Checks.push_back(findCheck(Info->Id)->Create(Opts.Options, Sink));
+      Checks.back()->registerMatchers(&Finder);
+    }
+  }
+
+  void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
+
+  // Bodies of functions in system headers are never matched: Sema skips
+  // them, as clangd does for its preambles. Those it needs (constexpr,
+  // deduced return types) it parses anyway.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation()));
+  }
+
+  // Only declarations parsed from the user's code are matched: LibTorch's
+  // own (system headers, or a precompiled header) are never traversed.
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (!SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation())))
+        UserDecls.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    runTestHooks(Run.Result.File);
+    Stopwatch All;
+    Ctx.setTraversalScope(UserDecls);
+    Finder.matchAST(Ctx);
+    for (auto &C : Checks) {
+      Stopwatch W;
+      C->onEndOfTranslationUnit(Ctx);
+      if (Opts.Prof)
+        Opts.Prof->addCheck(C->getID(), W.seconds());
+    }
+    if (Opts.Prof)
+      for (const auto &R : Records)
+        Opts.Prof->addCheck(R.getKey(), R.getValue().getWallTime());
+    Stopwatch Summary;
+    summarise(Ctx);
+    if (Opts.Prof)
+      Opts.Prof->addPhase("program summary", Summary.seconds());
+    Run.CheckSeconds += All.seconds();
+  }
+
+private:
+  // What this TU tells the others: its functions defined in the main file
+  // (a header's are parsed by each TU that calls them) and whether it may
+  // use CUDA; what it took from them.
+  void summarise(ASTContext &Ctx) {
+    std::vector<Decl *> Main;
+    for (Decl *D : UserDecls)
+      if (SM->isInMainFile(SM->getExpansionLoc(D->getLocation())))
+        Main.push_back(D);
+    TUSummary &S = Run.Result.Summary;
+    CallSummaries Own(Ctx, &Program);
+    S.Functions = exportSummaries(Own, Main, [&](SourceLocation Loc) {
+      Position P = resolvePosition(Loc, *SM);
+      return FilePos{P.File, P.Line, P.Column};
+    });
+    S.MayUseCuda = codeMayUseCuda(Ctx);
+    S.Asked = Program.asked();
+    S.Seen = digestOf(Others, S.Asked);
+  }
+
+  const AnalysisOptions &Opts;
+  TURun &Run;
+  const FunctionTable NoTable;
+  const FunctionTable &Others;
+  ProgramSummaries Program;
+  FindingCollector Sink;
+  llvm::StringMap<llvm::TimeRecord> Records;
+  ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<Check>> Checks;
+  std::vector<Decl *> UserDecls;
+  const SourceManager *SM = nullptr;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const AnalysisOptions &Opts, TURun &Run) : Opts(Opts), Run(Run), Result(Run.Result) {}
+
+  bool PrepareToExecuteAction(CompilerInstance &CI) override {
+    if (Run.Included)
+      CI.addDependencyCollector(Run.Included);
+    return true;
+  }
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = Opts.SkipSystemBodies;
+    // Errors are reported per file by the driver, not as clang's
+    // "N errors generated." (printed only when carets are shown).
+    CI.getDiagnosticOpts().ShowCarets = false;
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.SetSuppressIncludeNotFoundError(true);
+    PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Result.Errors));
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    return std::make_unique<AnalysisConsumer>(Opts, Run);
+  }
+
+private:
+  const AnalysisOptions &Opts;
+  TURun &Run;
+  TUResult &Result;
+};
+
+class ActionFactory : public tooling::FrontendActionFactory {
+public:
+  ActionFactory(const AnalysisOptions &Opts, TURun &Run) : Opts(Opts), Run(Run) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Opts, Run);
+  }
+
+private:
+  const AnalysisOptions &Opts;
+  TURun &Run;
+};
+
+} // namespace
+
+void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File,
+                 const AnalysisOptions &Opts, const std::string &Pch, TURun &Run) {
+  TUResult &Result = Run.Result;
+  Result.File = File;
+  // A file system of its own: the process-wide one follows each compile
+  // command's directory with chdir, which races between the worker threads
+  // and leaves the process in a build directory (SARIF's %SRCROOT%).
+  tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  ErrorCollector Errors(Result.Errors);
+  Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false);
+  for (const auto &[Path, Text] : Opts.Overlays)
+    Tool.mapVirtualFile(Path, Text);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(analysisArgumentsAdjuster(Opts));
+  if (!Pch.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-include-pch", Pch}, tooling::ArgumentInsertPosition::END));
+  ActionFactory Factory(Opts, Run);
+  int RC = Tool.run(&Factory);
+  if (RC != 0 && Result.Errors.empty())
+    Result.Failure = "the compiler could not process the compile command";
+}
+
+} // namespace torchtidy

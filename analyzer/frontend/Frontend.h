@@ -1,0 +1,28 @@
+// One run of Clang's frontend over a translation unit: the checks matched
+// on its AST, its errors and missing includes kept, its included files
+// recorded for the result cache. The driver (Analysis.cpp) decides what to
+// run and when.
+#pragma once
+
+#include "frontend/AnalysisOptions.h"
+#include "frontend/IncludedFiles.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <string>
+
+namespace torchtidy {
+
+// What one run of the frontend over a TU adds to its result.
+struct TURun {
+  TUResult &Result;
+  std::shared_ptr<IncludedFiles> Included; // for the result cache; may be null
+  double CheckSeconds = 0;                 // matching and end-of-TU work of the checks
+};
+
+// Runs the frontend with the checks over File, loading Pch when not empty.
+void runFrontend(const clang::tooling::CompilationDatabase &DB, const std::string &File,
+                 const AnalysisOptions &Opts, const std::string &Pch, TURun &Run);
+
+} // namespace torchtidy

@@ -1,0 +1,67 @@
+#include "frontend/IncludedFiles.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace torchtidy {
+
+bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem, bool IsModuleFile,
+                                  bool IsMissing) {
+  // A loaded PCH is not a dependency of its own: its inputs are (the
+  // ASTReader reports them), and its flags are in the compile command.
+  // "<built-in>" and "<command line>" are not files.
+  if (IsModuleFile || IsMissing || Filename.starts_with("<"))
+    return false;
+  // A relative name is relative to the compile command's directory; the
+  // cache checks it later from wherever torchtidy runs.
+  llvm::SmallString<256> Path(Filename);
+  if (Files)
+    Files->makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  if (!IsSystem)
+    UserFiles.push_back(Path.str().str());
+  addDependency(Path);
+  return false; // added above, by its absolute name
+}
+
+void IncludedFiles::attachToPreprocessor(clang::Preprocessor &PP) {
+  Files = &PP.getFileManager();
+  DependencyCollector::attachToPreprocessor(PP);
+}
+
+void IncludedFiles::pchInputsAre(llvm::ArrayRef<std::string> Inputs) {
+  PchInputsKnown = true;
+  for (const std::string &F : Inputs)
+    addDependency(F);
+}
+
+void IncludedFiles::attachToASTReader(clang::ASTReader &R) {
+  if (!PchInputsKnown)
+    DependencyCollector::attachToASTReader(R);
+}
+
+std::string fileStamp(llvm::StringRef Path) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St))
+    return "";
+  return std::to_string(St.getSize()) + ":" +
+         std::to_string(St.getLastModificationTime().time_since_epoch().count());
+}
+
+std::string FileStamps::of(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Memo.find(Path);
+    if (It != Memo.end())
+      return It->second;
+  }
+  std::string S = fileStamp(Path);
+  std::lock_guard<std::mutex> G(Lock);
+  Memo[Path] = S;
+  return S;
+}
+
+} // namespace torchtidy

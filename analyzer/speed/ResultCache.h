@@ -1,0 +1,76 @@
+// The result cache: a translation unit whose compile command, source, included
+// files, torchtidy build and enabled checks/options are unchanged gets its
+// findings from the cache, without being parsed. As in ccache's direct mode,
+// the key covers what is known before parsing (the command, the main file's
+// content); the entry records every file the TU read with its content hash,
+// and a hit requires all of them to hash the same again. The system headers
+// among them are kept in a manifest shared between entries.
+//
+// Only fully analysed TUs are stored: one with compile errors or a missing
+// include is analysed every time (a header installed later must count).
+// Entries are written atomically and carry a checksum; a corrupt one is
+// reported as a warning and the TU analysed again.
+#pragma once
+
+#include "findings/Finding.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchtidy {
+
+struct AnalysisOptions;
+class FileStamps;
+
+// $TORCHTIDY_CACHE_DIR, else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy.
+std::string defaultCacheDir();
+
+class ResultCache {
+public:
+  ResultCache(std::string Dir, FileStamps &Stamps);
+
+  // Empty when the file cannot be read (the TU is then analysed, not stored).
+  // The key covers the torchtidy build and Opts' checks, options and flags.
+  std::string key(const AnalysisOptions &Opts,
+                  const std::vector<clang::tooling::CompileCommand> &Commands,
+                  llvm::StringRef File);
+  std::optional<TUResult> lookup(const std::string &Key);
+  // UserFiles: those of IncludedFiles that are not system headers.
+  void store(const std::string &Key, const TUResult &Result,
+             llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles);
+  // Corrupt entries and failed writes, sorted, for stderr.
+  std::vector<std::string> takeWarnings();
+
+private:
+  std::string entryPath(const std::string &Key) const;
+  std::string manifestPath(const std::string &Key) const;
+  // An entry's body after its checksum; none (and a warning) if corrupt.
+  std::optional<std::string> readChecked(const std::string &Path);
+  bool write(const std::string &Path, const nlohmann::json &J);
+  // [path, stamp, hash] rows; none if a file is gone.
+  std::optional<nlohmann::json> fileList(llvm::ArrayRef<std::string> Files);
+  bool unchanged(const nlohmann::json &Files);
+  // Memoized per run: most entries share one manifest.
+  bool systemFilesUnchanged(const std::string &ManifestKey);
+  // Content hash (hex), memoized for the run; empty if unreadable.
+  std::string contentHash(llvm::StringRef Path);
+  // A hash taken from an entry whose file has the recorded size and time.
+  void knownHash(llvm::StringRef Path, llvm::StringRef Hash);
+  void warn(std::string Message);
+
+  std::string Dir;
+  FileStamps &Stamps; // shared with the PCH's checks
+  std::mutex Lock;
+  llvm::StringMap<std::string> Hashes;
+  llvm::StringMap<bool> ManifestVerdicts;
+  std::vector<std::string> Warnings;
+};
+
+} // namespace torchtidy

@@ -1,0 +1,19 @@
+// LibTorch calls in templates that are never instantiated, where the tensor's
+// type depends on a template parameter (t.item<T>(), t.to(device) with t a T)
+// and Clang resolves nothing: real projects written for another LibTorch
+// often have such templates. An instantiated template is analysed in its
+// instantiations instead, so that nothing is reported twice.
+#pragma once
+
+#include "analyses/CallSummary.h"
+
+#include <optional>
+
+namespace torchtidy {
+
+// The host sync or copy such a call makes, judged by the member's name (a
+// syncing method of SyncingOps.def, cpu, cuda, or to with a device argument)
+// on an object whose type is dependent or a tensor.
+std::optional<Effect> classifyDependentCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+
+} // namespace torchtidy

@@ -1,0 +1,158 @@
+#include "analyses/LoopContext.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/DeclObjC.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace torchtidy {
+
+static bool containsRemainder(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Rem)
+      return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->getOperator() == OO_Percent)
+      return true;
+  for (const Stmt *C : S->children())
+    if (containsRemainder(C))
+      return true;
+  return false;
+}
+
+bool isPeriodicCondition(const Expr *Cond) { return containsRemainder(Cond); }
+
+bool isPerIterationPart(const Stmt *Loop, const Stmt *Child) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return Child != F->getInit();
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return Child == R->getBody() || Child == R->getLoopVarStmt();
+  return isa<WhileStmt, DoStmt>(Loop);
+}
+
+static std::optional<bool> constantBool(const Expr *E, ASTContext &Ctx) {
+  bool V = false;
+  if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx))
+    return std::nullopt;
+  return V;
+}
+
+bool isLoop(const Stmt *S, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *D = dyn_cast_or_null<DoStmt>(S))
+    Cond = D->getCond();
+  else if (const auto *W = dyn_cast_or_null<WhileStmt>(S))
+    Cond = W->getCond();
+  else if (const auto *F = dyn_cast_or_null<ForStmt>(S))
+    Cond = F->getCond();
+  else
+    return isa_and_nonnull<CXXForRangeStmt>(S);
+  return constantBool(Cond, Ctx) != false;
+}
+
+bool isDeadOperand(const Stmt *Parent, const Stmt *Child, ASTContext &Ctx) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
+  if (!BO || !BO->isLogicalOp() || Child != BO->getRHS())
+    return false;
+  return constantBool(BO->getLHS(), Ctx) == (BO->getOpcode() == BO_LOr);
+}
+
+LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
+  LoopContext LC;
+  DynTypedNode Node = DynTypedNode::create(S);
+  const Stmt *Prev = &S;
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return LoopContext();
+    Node = Parents[0];
+    if (Node.get<Decl>()) {
+      // A declaration statement's variable: keep walking through it; a
+      // function or a lambda's operator() ends the search.
+      if (Node.get<FunctionDecl>() || Node.get<BlockDecl>() || Node.get<ObjCMethodDecl>())
+        return LoopContext();
+      continue;
+    }
+    const Stmt *P = Node.get<Stmt>();
+    if (!P)
+      continue;
+    if (isa<LambdaExpr>(P) || isDeadOperand(P, Prev, Ctx))
+      return LoopContext();
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))
+        LC.PeriodicGuard = If;
+    if (isLoop(P, Ctx) && isPerIterationPart(P, Prev)) {
+      LC.Loop = P;
+      return LC;
+    }
+    Prev = P;
+  }
+  return LoopContext();
+}
+
+SourceLocation loopLoc(const Stmt *Loop) { return Loop ? Loop->getBeginLoc() : SourceLocation(); }
+
+static bool refersTo(const Expr *E, const VarDecl *V) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == V;
+  return false;
+}
+
+static bool assignsTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp() && refersTo(BO->getLHS(), V))
+      return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0 && refersTo(Op->getArg(0), V))
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() && refersTo(UO->getSubExpr(), V))
+      return true;
+  // In-place tensor methods (x.copy_(..), x.add_(..)) and set_ change it.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const auto *MD = MC->getMethodDecl())
+      if (MD->getName().ends_with("_") && refersTo(MC->getImplicitObjectArgument(), V))
+        return true;
+  for (const Stmt *C : S->children())
+    if (assignsTo(C, V))
+      return true;
+  return false;
+}
+
+bool isLoopInvariant(const VarDecl *V, const Stmt *Loop, ASTContext &Ctx) {
+  if (!V || !Loop || !V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !V->hasGlobalStorage())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Loop->getSourceRange();
+  SourceLocation D = V->getLocation();
+  if (!SM.isBeforeInTranslationUnit(D, R.getBegin()) &&
+      !SM.isBeforeInTranslationUnit(R.getEnd(), D))
+    return false;  // declared in the loop
+  return !assignsTo(Loop, V);
+}
+
+namespace {
+AST_MATCHER(Stmt, isRealLoop) { return isLoop(&Node, Finder->getASTContext()); }
+} // namespace
+
+clang::ast_matchers::StatementMatcher userLoop(bool AlsoRunOnce) {
+  using namespace clang::ast_matchers;
+  clang::ast_matchers::internal::Matcher<Stmt> Loops =
+      AlsoRunOnce ? stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
+                  : clang::ast_matchers::internal::Matcher<Stmt>(isRealLoop());
+  return stmt(Loops, unless(isExpansionInSystemHeader())).bind("loop");
+}
+
+} // namespace torchtidy

@@ -1,0 +1,31 @@
+// Devices followed through the code: a device held in a variable that is
+// never changed (torch::Device cpu("cpu")), the device a TensorOptions
+// builder sets, and whether a tensor already lives on the device a copy
+// targets.
+#pragma once
+
+#include "analyses/DeviceExpr.h"
+
+namespace torchtidy {
+
+// The device argument a TensorOptions expression sets: d in
+// TensorOptions().dtype(..).device(d) or torch::device(d); null otherwise.
+const clang::Expr *optionsDeviceArg(const clang::Expr *E);
+
+// What a Device, DeviceType or TensorOptions expression names, as
+// literalDeviceKind, also through builder chains and through local
+// variables initialised once and never changed.
+DeviceKind knownDeviceKind(const clang::Expr *E);
+
+// Options that set a device: written in the expression (mentionsDevice), or
+// in the initialiser of the TensorOptions variable it names.
+bool optionsCarryDevice(const clang::Expr *E);
+
+// The tensor provably lives on the device Dest names (a Device,
+// TensorOptions or tensor argument of .to()): both come from the same
+// variable, e.g. a tensor made with TensorOptions().device(d),
+// torch::device(d) or other.options(), or the result of an earlier x.to(d),
+// through unchanged variables and the returns of functions in the code.
+bool isProvablyOnDevice(const clang::Expr *Tensor, const clang::Expr *Dest);
+
+} // namespace torchtidy

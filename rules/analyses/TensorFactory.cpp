@@ -1,0 +1,50 @@
+#include "analyses/TensorFactory.h"
+
+#include "analyses/DeviceExpr.h"
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+static bool inTorchNamespace(const FunctionDecl *FD) {
+  const auto *NS = llvm::dyn_cast<NamespaceDecl>(FD->getDeclContext()->getRedeclContext());
+  return NS && NS->getParent()->getRedeclContext()->isTranslationUnit() &&
+         (NS->getName() == "torch" || NS->getName() == "at");
+}
+
+bool isTensorFactory(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() || !inTorchNamespace(FD))
+    return false;
+  return llvm::StringSwitch<bool>(FD->getName())
+      .Cases("zeros", "ones", "randn", "rand", "randint", "randperm", true)
+      .Cases("empty", "full", "arange", "linspace", "logspace", "eye", true)
+      .Cases("from_blob", "tensor", true)
+      .Default(false);
+}
+
+bool factoryReadsHostData(const FunctionDecl *FD) {
+  return FD && (FD->getName() == "from_blob" || FD->getName() == "tensor");
+}
+
+bool callNamesDevice(const CallExpr &Call) {
+  for (const Expr *Arg : Call.arguments()) {
+    if (llvm::isa<CXXDefaultArgExpr>(Arg))
+      continue;
+    if (mentionsDevice(Arg))
+      return true;
+  }
+  return false;
+}
+
+unsigned explicitArgCount(const CallExpr &Call) {
+  unsigned N = 0;
+  for (const Expr *Arg : Call.arguments())
+    N += !llvm::isa<CXXDefaultArgExpr>(Arg);
+  return N;
+}
+
+} // namespace torchtidy

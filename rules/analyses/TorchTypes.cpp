@@ -1,0 +1,143 @@
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD ? RD->getDefinition() ? RD->getDefinition() : RD : nullptr;
+}
+
+static bool hasQualifiedName(const CXXRecordDecl *RD, llvm::StringRef Name) {
+  return RD->getQualifiedNameAsString() == Name;
+}
+
+bool isOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualifiedName) {
+  if (!RD)
+    return false;
+  RD = RD->getDefinition() ? RD->getDefinition() : RD;
+  if (hasQualifiedName(RD, QualifiedName))
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (isOrDerivesFrom(recordOf(Base.getType()), QualifiedName))
+      return true;
+  return false;
+}
+
+bool isTensorType(QualType T) {
+  return isOrDerivesFrom(recordOf(T), "at::TensorBase");
+}
+
+bool isDeviceType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && hasQualifiedName(RD, "c10::Device");
+}
+
+bool isTensorOptionsType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && hasQualifiedName(RD, "c10::TensorOptions");
+}
+
+bool isModuleClass(const CXXRecordDecl *RD) {
+  return isOrDerivesFrom(RD, "torch::nn::Module");
+}
+
+bool isOptimizerClass(const CXXRecordDecl *RD) {
+  return isOrDerivesFrom(RD, "torch::optim::Optimizer");
+}
+
+bool isModuleForwardCall(const CallExpr &Call) {
+  const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+  if (!MD)
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (llvm::isa<CXXOperatorCallExpr>(Call))
+    return MD->getOverloadedOperator() == OO_Call && isOrDerivesFrom(RD, "torch::nn::ModuleHolder");
+  return MD->getIdentifier() && MD->getName() == "forward" &&
+         (isModuleClass(RD) || isOrDerivesFrom(RD, "torch::nn::AnyModule") ||
+          isOrDerivesFrom(RD, "torch::jit::Module"));
+}
+
+bool isTensorMethod(const FunctionDecl *FD, llvm::StringRef Name) {
+  const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD || MD->getName() != Name)
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  return hasQualifiedName(RD, "at::Tensor") || hasQualifiedName(RD, "at::TensorBase");
+}
+
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *FD = P.get<FunctionDecl>())
+      return FD;
+    if (const auto *LE = P.get<LambdaExpr>())
+      return LE->getCallOperator();
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+const CXXRecordDecl *enclosingModuleClass(const Stmt &S, ASTContext &Ctx) {
+  // Default member initializers have a field, not a function, as parent.
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  const DeclContext *DC = nullptr;
+  while (!Parents.empty() && !DC) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *D = P.get<Decl>())
+      DC = llvm::isa<DeclContext>(D) ? llvm::cast<DeclContext>(D) : D->getDeclContext();
+    else
+      Parents = Ctx.getParents(P);
+  }
+  // Semantic parents: an out-of-line method leads to its class, a lambda's
+  // class to the function that holds it.
+  for (; DC; DC = DC->getParent()) {
+    const auto *RD = llvm::dyn_cast<CXXRecordDecl>(DC);
+    if (RD && !RD->isLambda() && isModuleClass(RD))
+      return RD;
+  }
+  return nullptr;
+}
+
+bool isTorchDecl(const Decl *D) {
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outer = NS;
+  return Outer && (Outer->getName() == "at" || Outer->getName() == "torch" ||
+                   Outer->getName() == "c10");
+}
+
+const Expr *ignoreTensorWrappers(const Expr *E) {
+  while (E) {
+    const Expr *N = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(N))
+      N = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(N))
+      N = B->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(N))
+      if (C->getNumArgs() == 1 && isTensorType(C->getType()) && isTensorType(C->getArg(0)->getType()))
+        N = C->getArg(0);
+    if (N == E)
+      return E;
+    E = N;
+  }
+  return E;
+}
+
+const CXXMemberCallExpr *asTensorMethodCall(const Expr *E, llvm::StringRef Name) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(ignoreTensorWrappers(E));
+  return MC && isTensorMethod(MC->getMethodDecl(), Name) ? MC : nullptr;
+}
+
+} // namespace torchtidy

@@ -1,0 +1,187 @@
+#include "checks/hardcoded_device.h"
+
+#include "analyses/DeviceExpr.h"
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace torchtidy {
+
+const RuleInfo HardcodedDeviceCheck::Info = {
+    "torch-hardcoded-device",
+    "CUDA device fixed in code (.cuda(), kCUDA, Device(\"cuda:1\")) where it should follow one device variable",
+    Level::Warning,
+    Precision::High,
+    {"portability", "correctness"},
+    {{"ModulesOnly", "false",
+      "flag only .cuda() and device literals inside torch::nn::Module subclasses and registered "
+      "parameters, and unguarded CUDA device variables; not program code"}}};
+
+void HardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
+  auto User = unless(isExpansionInSystemHeader());
+  Finder->addMatcher(
+      cxxMemberCallExpr(User, matchers::callsTensorMethod({"cuda"})).bind("cuda"), this);
+  Finder->addMatcher(
+      declRefExpr(User, to(valueDecl(anyOf(varDecl(hasName("::c10::kCUDA")),
+                                           enumConstantDecl(hasName("::c10::DeviceType::CUDA"))))))
+          .bind("leaf"),
+      this);
+  Finder->addMatcher(cxxConstructExpr(User, hasType(cxxRecordDecl(hasName("::c10::Device"))),
+                                      argumentCountIs(1))
+                         .bind("leaf"),
+                     this);
+}
+
+void HardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("cuda"))
+    checkCudaCall(*Call, *Result.Context);
+  else if (const auto *Leaf = Result.Nodes.getNodeAs<Expr>("leaf"))
+    checkLiteral(*Leaf, *Result.Context);
+}
+
+// The call of Module::register_parameter / register_buffer whose argument
+// holds the statement, if any.
+static bool isInRegisterCall(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *Call = P.get<CXXMemberCallExpr>()) {
+      const CXXMethodDecl *MD = Call->getMethodDecl();
+      if (MD && (MD->getName() == "register_parameter" || MD->getName() == "register_buffer") &&
+          isModuleClass(MD->getParent()))
+        return true;
+    }
+    if (P.get<Decl>())
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+// Program code (outside modules) is checked unless ModulesOnly is set; code
+// that runs only when CUDA is there is a device-selection site.
+bool HardcodedDeviceCheck::skipsProgramCode(const Stmt &S, ASTContext &Ctx) const {
+  return Options.getBool("ModulesOnly") || isGuardedByCudaTest(S, Ctx);
+}
+
+void HardcodedDeviceCheck::checkCudaCall(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
+  const CXXRecordDecl *Module = enclosingModuleClass(Call, Ctx);
+  bool Registered = !Module && isInRegisterCall(Call, Ctx);
+  if (!Module && !Registered && skipsProgramCode(Call, Ctx))
+    return;
+  const auto *Member = llvm::dyn_cast<MemberExpr>(Call.getCallee()->IgnoreParens());
+  if (!Member)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Member->getMemberLoc();
+  std::string Msg =
+      Module || Registered
+          ? "'.cuda()' in " +
+                (Module ? "module '" + Module->getNameAsString() + "'" : "a registered parameter") +
+                " puts the tensor on the current CUDA device (cuda:0) and it stays there when "
+                "the module is moved with 'to(device)'; use '.to(<device>)' with the module's device"
+          : "'.cuda()' puts the tensor on the current CUDA device (cuda:0) whatever device the "
+            "program selected, and fails on a machine without a GPU; use '.to(<device>)' with the "
+            "program's device variable";
+  auto D = diag(SM, Loc, Msg);
+  std::vector<std::string> Devices = visibleDeviceVariables(Call, Ctx);
+  if (Devices.size() == 1 && !Loc.isMacroID() && !Call.getRParenLoc().isMacroID())
+    D.fix(CharSourceRange::getTokenRange(Loc, Call.getRParenLoc()), "to(" + Devices[0] + ")");
+}
+
+// Wrappers that pass a device value on unchanged.
+static bool isDeviceWrapper(const DynTypedNode &N) {
+  if (N.get<ImplicitCastExpr>() || N.get<MaterializeTemporaryExpr>() ||
+      N.get<CXXBindTemporaryExpr>() || N.get<CXXFunctionalCastExpr>() || N.get<ParenExpr>() ||
+      N.get<ExprWithCleanups>())
+    return true;
+  if (const auto *C = N.get<CXXConstructExpr>())
+    return isDeviceType(C->getType()) || isTensorOptionsType(C->getType());
+  return false;
+}
+
+// Calls that take a device to make or move tensors or modules: anything
+// returning a tensor (factories, .to()), TensorOptions::device,
+// torch::device(), a module's to() and the loads that map to a device.
+static bool consumesDevice(const CallExpr &Call) {
+  if (isTensorType(Call.getType()))
+    return true;
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return false;
+  if (const auto *MD = llvm::dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getIdentifier() && MD->getName() == "to" && isTorchDecl(MD))
+    return true;
+  std::string Name = FD->getQualifiedNameAsString();
+  return Name == "c10::TensorOptions::device" || Name == "c10::device" || Name == "torch::load" ||
+         Name == "torch::jit::load" || Name == "torch::serialize::InputArchive::load_from";
+}
+
+void HardcodedDeviceCheck::checkLiteral(const Expr &Leaf, ASTContext &Ctx) {
+  if (literalDeviceKind(&Leaf) != DeviceKind::Cuda)
+    return;
+  // A Device built from kCUDA is reported through the kCUDA leaf.
+  if (const auto *C = llvm::dyn_cast<CXXConstructExpr>(&Leaf); C && deviceLiteralSite(C) != C)
+    return;
+  // A literal in a template is one node shared by the pattern and its
+  // instantiations: each parent leads to a different use.
+  for (const DynTypedNode &P : Ctx.getParents(Leaf))
+    checkUse(Leaf, P, Ctx);
+}
+
+void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, ASTContext &Ctx) {
+  const Expr *Top = &Leaf;
+  while (isDeviceWrapper(Consumer)) {
+    // Reported at the device, not at the options made from it (whose range
+    // may be a whole declaration: TensorOptions opts(torch::kCUDA)).
+    if (!isTensorOptionsType(Consumer.get<Expr>()->getType()))
+      Top = Consumer.get<Expr>();
+    DynTypedNodeList Up = Ctx.getParents(Consumer);
+    if (Up.empty())
+      return;
+    Consumer = Up[0];
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Top->getBeginLoc();
+  std::string Spelling =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Top->getSourceRange()), SM,
+                           Ctx.getLangOpts())
+          .str();
+
+  const auto *Var = Consumer.get<VarDecl>();
+  if (Var && isDeviceType(Var->getType())) {
+    if (!isGuardedByCudaTest(Leaf, Ctx))
+      reportFixedVariable(*Var, SM);
+    return;
+  }
+  // Options stored in a variable carry the device to every tensor made with them.
+  const auto *Call = Consumer.get<CallExpr>();
+  if (Var ? !isTensorOptionsType(Var->getType())
+          : !Call || llvm::isa<CXXOperatorCallExpr>(Call) || !consumesDevice(*Call))
+    return;
+  if (const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx))
+    diag(SM, Loc, "device '" + Spelling + "' is hard-coded in module '" +
+                      Module->getNameAsString() +
+                      "'; tensors made here ignore 'module->to(device)'; take the device from "
+                      "an input ('x.device()') or a parameter");
+  else if (!skipsProgramCode(Leaf, Ctx))
+    diag(SM, Loc, "device '" + Spelling + "' is hard-coded; the program fails on a machine "
+                      "without a GPU and ignores its device variable; select the device once "
+                      "('torch::cuda::is_available() ? torch::kCUDA : torch::kCPU') and pass it");
+}
+
+void HardcodedDeviceCheck::reportFixedVariable(const VarDecl &Var, const SourceManager &SM) {
+  SourceLocation Loc = Var.getLocation();
+  std::string Name = Var.getNameAsString();
+  diag(SM, Loc, "device '" + Name + "' is fixed to CUDA with no CPU fallback; the program fails "
+                "on a machine without a GPU")
+      .note(Loc, "select it once: 'torch::Device " + Name +
+                     "(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)'");
+}
+
+} // namespace torchtidy
