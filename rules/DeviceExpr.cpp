@@ -275,22 +275,6 @@ static bool isExampleField(const Expr *E) {
   return RD && RD->getQualifiedNameAsString() == "torch::data::Example";
 }
 
-// Options whose contents the code does not show: a TensorOptions variable
-// or the result of a function of the user's.
-static bool hasOpaqueOptions(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && isTensorOptionsType(E->getType())) {
-    if (isa<DeclRefExpr, MemberExpr>(E))
-      return true;
-    if (const auto *C = dyn_cast<CallExpr>(E); C && !isa<CXXMemberCallExpr>(C) &&
-                                                 C->getDirectCallee() &&
-                                                 !isTorchDecl(C->getDirectCallee()))
-      return true;
-  }
-  return llvm::any_of(S->children(), hasOpaqueOptions);
-}
-
 static bool isPageable(const Expr *E, int Depth) {
   if (!E || Depth > MaxInitChain)
     return false;
@@ -305,7 +289,7 @@ static bool isPageable(const Expr *E, int Depth) {
   if (const Expr *Init = initOfVariable(E))
     return isPageable(Init, Depth + 1);
   if (const auto *C = dyn_cast<CallExpr>(E))
-    if (isTensorFactory(C->getDirectCallee()) && !hasPinnedOption(C) && !hasOpaqueOptions(C))
+    if (isTensorFactory(C->getDirectCallee()) && !hasPinnedOption(C) && !opaqueOptionsArg(*C))
       return !callNamesDevice(*C) || llvm::any_of(C->arguments(), namesCpu);
   return false;
 }
