@@ -2,6 +2,7 @@
 
 #include "DependentCall.h"
 #include "DeviceExpr.h"
+#include "HostTensor.h"
 #include "LoopContext.h"
 #include "ProgramSummary.h"
 #include "SyncingOps.h"
@@ -130,6 +131,8 @@ static std::optional<Effect> classifyTrainingMethod(const CXXMemberCallExpr &Cal
 static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTContext &Ctx) {
   if (auto Op = syncingCall(Call))
     return hostRead(Call, *Op);
+  if (auto What = hostToDeviceWrite(Call))
+    return make(EffectKind::Copy, Call, *What, "is a blocking copy from host to device");
   const FunctionDecl *FD = Call.getDirectCallee();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
