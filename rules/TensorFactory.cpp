@@ -42,7 +42,7 @@ bool callNamesDevice(const CallExpr &Call) {
   return false;
 }
 
-static const Expr *opaqueOptions(const Stmt *S) {
+const Expr *opaqueOptionsIn(const Stmt *S) {
   if (!S)
     return nullptr;
   if (const auto *E = dyn_cast<Expr>(S); E && isTensorOptionsType(E->getType())) {
@@ -54,7 +54,7 @@ static const Expr *opaqueOptions(const Stmt *S) {
       return E;
   }
   for (const Stmt *Child : S->children())
-    if (const Expr *Found = opaqueOptions(Child))
+    if (const Expr *Found = opaqueOptionsIn(Child))
       return Found;
   return nullptr;
 }
@@ -62,7 +62,7 @@ static const Expr *opaqueOptions(const Stmt *S) {
 const Expr *opaqueOptionsArg(const CallExpr &Call) {
   for (const Expr *Arg : Call.arguments())
     if (!isa<CXXDefaultArgExpr>(Arg))
-      if (const Expr *Found = opaqueOptions(Arg))
+      if (const Expr *Found = opaqueOptionsIn(Arg))
         return Found;
   return nullptr;
 }

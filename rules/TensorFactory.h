@@ -23,6 +23,8 @@ bool callNamesDevice(const clang::CallExpr &Call);
 // TensorOptions variable or field, or the result of a function of the
 // user's (also inside a builder chain); that expression, null when none.
 const clang::Expr *opaqueOptionsArg(const clang::CallExpr &Call);
+// The same within any statement.
+const clang::Expr *opaqueOptionsIn(const clang::Stmt *S);
 
 // The explicit (not defaulted) arguments of a call.
 unsigned explicitArgCount(const clang::CallExpr &Call);

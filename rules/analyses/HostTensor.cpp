@@ -7,6 +7,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -74,20 +75,23 @@ static const VarDecl *namedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-static bool onHost(const Expr *E, int Depth);
+// The variables whose values are being looked at.
+using Opened = llvm::SmallPtrSet<const VarDecl *, 4>;
+
+static bool onHost(const Expr *E, int Depth, Opened &Open);
 
 // The tensors in an operand (a tensor, or the elements of a braced list, as
 // torch::cat({a, b}) takes them) all live on the host; Any is set when there
 // is one. A container named or returned (a std::vector variable) is unknown.
-static bool tensorsOnHost(const Stmt *S, int Depth, bool &Any) {
+static bool tensorsOnHost(const Stmt *S, int Depth, Opened &Open, bool &Any) {
   const auto *E = dyn_cast<Expr>(S);
   if (E && isTensorType(E->getType())) {
     Any = true;
-    return onHost(E, Depth + 1);
+    return onHost(E, Depth + 1, Open);
   }
   if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
     return false;
-  return llvm::all_of(S->children(), [&](const Stmt *C) { return tensorsOnHost(C, Depth, Any); });
+  return llvm::all_of(S->children(), [&](const Stmt *C) { return tensorsOnHost(C, Depth, Open, Any); });
 }
 
 // A factory given the CPU, or nothing that could name another device.
@@ -104,7 +108,7 @@ static bool madeOnHost(const CallExpr &Call) {
 // A LibTorch op of tensors (a method of at::Tensor, an operator, a free
 // function) whose tensor operands all live on the host and whose other
 // arguments name no device but the CPU.
-static bool opKeepsHost(const CallExpr &Call, int Depth) {
+static bool opKeepsHost(const CallExpr &Call, int Depth, Opened &Open) {
   const auto *MD = dyn_cast<CXXMethodDecl>(Call.getDirectCallee());
   if (!isTensorType(Call.getType()) ||
       (MD && (!isTensorType(QualType(MD->getParent()->getTypeForDecl(), 0)) ||
@@ -112,15 +116,15 @@ static bool opKeepsHost(const CallExpr &Call, int Depth) {
     return false;
   bool Any = false;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
-    if (!tensorsOnHost(MC->getImplicitObjectArgument(), Depth, Any))
+    if (!tensorsOnHost(MC->getImplicitObjectArgument(), Depth, Open, Any))
       return false;
   for (const Expr *Arg : Call.arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg))
       continue;
-    if (!isTensorType(Arg->getType()) && mentionsDevice(Arg) &&
+    if (!isTensorType(Arg->getType()) && (mentionsDevice(Arg) || opaqueOptionsIn(Arg)) &&
         knownDeviceKind(Arg) != DeviceKind::Cpu)
       return false;
-    if (!tensorsOnHost(Arg, Depth, Any))
+    if (!tensorsOnHost(Arg, Depth, Open, Any))
       return false;
   }
   return Any;
@@ -128,7 +132,7 @@ static bool opKeepsHost(const CallExpr &Call, int Depth) {
 
 // A function of the code (not LibTorch's, not the standard library's)
 // whose every return lives on the host.
-static bool returnsHost(const CallExpr &Call, int Depth) {
+static bool returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
   const FunctionDecl *FD = Call.getDirectCallee();
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isTorchDecl(Def) || Def->isInStdNamespace())
@@ -136,19 +140,27 @@ static bool returnsHost(const CallExpr &Call, int Depth) {
   std::vector<const ReturnStmt *> Returns;
   collectReturns(Def->getBody(), Returns);
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return onHost(R->getRetValue(), Depth + 1);
+    return onHost(R->getRetValue(), Depth + 1, Open);
   });
 }
 
-static bool onHost(const Expr *E, int Depth) {
+static bool onHost(const Expr *E, int Depth, Opened &Open) {
   if (!E || Depth > MaxDepth)
     return false;
   E = ignoreTensorWrappers(E);
   if (isCopyToHost(E))
     return true;
-  if (const VarDecl *V = namedVar(E))
-    return isTensorType(V->getType()) &&
-           allValues(V, [&](const Expr *Val) { return onHost(Val, Depth + 1); });
+  if (const VarDecl *V = namedVar(E)) {
+    // Inside its own values (acc = torch::cat({acc, x.cpu()})) the variable
+    // holds what its other values put there.
+    if (Open.count(V))
+      return true;
+    Open.insert(V);
+    bool Host = isTensorType(V->getType()) &&
+                allValues(V, [&](const Expr *Val) { return onHost(Val, Depth + 1, Open); });
+    Open.erase(V);
+    return Host;
+  }
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD)
@@ -156,11 +168,14 @@ static bool onHost(const Expr *E, int Depth) {
   if (isTensorFactory(FD))
     return madeOnHost(*Call);
   if (isTorchDecl(FD))
-    return opKeepsHost(*Call, Depth);
-  return returnsHost(*Call, Depth);
+    return opKeepsHost(*Call, Depth, Open);
+  return returnsHost(*Call, Depth, Open);
 }
 
-bool isProvablyOnCpu(const Expr *Tensor) { return onHost(Tensor, 0); }
+bool isProvablyOnCpu(const Expr *Tensor) {
+  Opened Open;
+  return onHost(Tensor, 0, Open);
+}
 
 static bool placed(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)

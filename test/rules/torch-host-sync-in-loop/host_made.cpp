@@ -49,3 +49,24 @@ float run(torch::Tensor param, torch::TensorOptions opts) {
   }
   return total;
 }
+
+// Host results gathered across iterations: the variable holds what its
+// other values put there.
+float gather(torch::Tensor out, torch::TensorOptions opts) {
+  torch::Tensor acc;
+  torch::Tensor moved = torch::zeros({1});
+  float total = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i == 0)
+      acc = out.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: '.cpu()' copies the tensor to the host
+    else
+      acc = torch::cat({acc, out.detach().cpu()}, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: '.cpu()' copies the tensor to the host
+    total += acc[i].item<float>();
+    moved = moved.to(opts);  // options the code does not show
+    total += moved.item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.item()' copies the value to the host
+  }
+  return total;
+}
