@@ -2,6 +2,7 @@
 
 #include "analyses/DependentCall.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/HostTensor.h"
 #include "analyses/LoopContext.h"
 #include "analyses/ProgramSummary.h"
 #include "analyses/SyncingOps.h"
@@ -130,6 +131,8 @@ static std::optional<Effect> classifyTrainingMethod(const CXXMemberCallExpr &Cal
 static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTContext &Ctx) {
   if (auto Op = syncingCall(Call))
     return hostRead(Call, *Op);
+  if (auto What = hostToDeviceWrite(Call))
+    return make(EffectKind::Copy, Call, *What, "is a blocking copy from host to device");
   const FunctionDecl *FD = Call.getDirectCallee();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();

@@ -1,5 +1,6 @@
 #include "analyses/DeviceExpr.h"
 
+#include "analyses/HostTensor.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
@@ -213,29 +214,6 @@ static const Expr *initOfVariable(const Expr *E) {
 // Variables are followed through their initialisers, a few steps deep.
 static constexpr int MaxInitChain = 8;
 
-// A device argument or options naming the CPU, also through a builder
-// chain (TensorOptions().dtype(..).device(torch::kCPU)) or a known CPU
-// device variable.
-static bool namesCpu(const Expr *Arg) { return knownDeviceKind(Arg) == DeviceKind::Cpu; }
-
-static bool isOnCpu(const Expr *E, int Depth) {
-  if (!E || Depth > MaxInitChain)
-    return false;
-  E = ignoreTensorWrappers(E);
-  if (asTensorMethodCall(E, "cpu"))
-    return true;
-  if (const auto *To = asTensorMethodCall(E, "to"))
-    return To->getNumArgs() > 0 && namesCpu(To->getArg(0));
-  if (const Expr *Init = initOfVariable(E))
-    return isOnCpu(Init, Depth + 1);
-  if (const auto *C = dyn_cast<CallExpr>(E))
-    if (isTensorFactory(C->getDirectCallee()))
-      return llvm::any_of(C->arguments(), namesCpu);
-  return false;
-}
-
-bool isProvablyOnCpu(const Expr *Tensor) { return isOnCpu(Tensor, 0); }
-
 // Options built with .pinned_memory(true) somewhere in the argument.
 static bool hasPinnedOption(const Stmt *S) {
   if (!S)
@@ -275,22 +253,6 @@ static bool isExampleField(const Expr *E) {
   return RD && RD->getQualifiedNameAsString() == "torch::data::Example";
 }
 
-// Options whose contents the code does not show: a TensorOptions variable
-// or the result of a function of the user's.
-static bool hasOpaqueOptions(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && isTensorOptionsType(E->getType())) {
-    if (isa<DeclRefExpr, MemberExpr>(E))
-      return true;
-    if (const auto *C = dyn_cast<CallExpr>(E); C && !isa<CXXMemberCallExpr>(C) &&
-                                                 C->getDirectCallee() &&
-                                                 !isTorchDecl(C->getDirectCallee()))
-      return true;
-  }
-  return llvm::any_of(S->children(), hasOpaqueOptions);
-}
-
 static bool isPageable(const Expr *E, int Depth) {
   if (!E || Depth > MaxInitChain)
     return false;
@@ -300,13 +262,15 @@ static bool isPageable(const Expr *E, int Depth) {
   if (isExampleField(E->IgnoreParenImpCasts()))
     return true;
   // A copy to the CPU of a pinned CPU tensor returns the tensor itself.
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && isOnCpu(MC, Depth))
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && isCopyToHost(MC))
     return !isPinned(MC->getImplicitObjectArgument(), Depth);
   if (const Expr *Init = initOfVariable(E))
     return isPageable(Init, Depth + 1);
   if (const auto *C = dyn_cast<CallExpr>(E))
-    if (isTensorFactory(C->getDirectCallee()) && !hasPinnedOption(C) && !hasOpaqueOptions(C))
-      return !callNamesDevice(*C) || llvm::any_of(C->arguments(), namesCpu);
+    if (isTensorFactory(C->getDirectCallee()) && !hasPinnedOption(C) && !opaqueOptionsArg(*C))
+      return !callNamesDevice(*C) || llvm::any_of(C->arguments(), [](const Expr *A) {
+               return knownDeviceKind(A) == DeviceKind::Cpu;
+             });
   return false;
 }
 

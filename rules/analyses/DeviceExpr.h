@@ -27,10 +27,6 @@ const clang::Expr *deviceLiteralSite(const clang::Expr *E);
 // another tensor's options().
 bool mentionsDevice(const clang::Stmt *S);
 
-// The tensor is known to be on the CPU: x.cpu(), x.to(torch::kCPU), a
-// factory given torch::kCPU, or a variable initialised from one of those.
-bool isProvablyOnCpu(const clang::Expr *Tensor);
-
 // The tensor is known to be in pinned host memory: x.pin_memory(), a factory
 // given .pinned_memory(true), or a variable initialised from one of those.
 bool isProvablyPinned(const clang::Expr *Tensor);

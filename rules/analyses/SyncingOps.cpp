@@ -1,6 +1,7 @@
 #include "analyses/SyncingOps.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/HostTensor.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -60,25 +61,11 @@ std::optional<SyncingOp> syncingMethod(llvm::StringRef Name) {
   return std::nullopt;
 }
 
-// The tensor a view is taken of: t for t[i], t.select(..), t.index(..) and
-// the like, which share t's storage and device.
-static const Expr *viewBase(const Expr *E) {
-  static const llvm::StringRef ViewMethods[] = {"select", "index", "narrow", "slice", "view"};
-  for (;;) {
-    E = ignoreTensorWrappers(E);
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-      if (Op->getOperator() == OO_Subscript && isTorchDecl(Op->getDirectCallee())) {
-        E = Op->getArg(0);
-        continue;
-      }
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-    if (!MD || !MD->getIdentifier() ||
-        !llvm::is_contained(ViewMethods, MD->getName()) ||
-        !isTensorMethod(MD, MD->getName()))
-      return E;
-    E = MC->getImplicitObjectArgument();
-  }
+static const Expr *lastTensor(llvm::ArrayRef<const Expr *> Args) {
+  for (const Expr *A : llvm::reverse(Args))
+    if (isTensorType(A->getType()))
+      return A;
+  return nullptr;
 }
 
 // dest = x / dest.copy_(x) / dest.index_put_(i, x): the last tensor argument.
@@ -88,9 +75,8 @@ static std::optional<SyncingOp> intoHost(const Entry &E, const Expr *Dest,
   const Expr *Base = viewBase(Dest);
   if (!isProvablyOnCpu(Base) || isProvablyPinned(Base))
     return std::nullopt;
-  for (const Expr *A : llvm::reverse(Args))
-    if (isTensorType(A->getType()))
-      return opOf(E, viewBase(A));
+  if (const Expr *A = lastTensor(Args))
+    return opOf(E, viewBase(A));
   return std::nullopt;
 }
 
@@ -104,31 +90,58 @@ static llvm::StringRef tensorMethodName(const CXXMethodDecl &MD) {
   return MD.getIdentifier() ? MD.getName() : "";
 }
 
+namespace {
+// A call of a method of at::Tensor, split into its name (tensorMethodName),
+// object and other arguments.
+struct MethodCall {
+  llvm::StringRef Name;
+  const Expr *Obj = nullptr;
+  llvm::ArrayRef<const Expr *> Args;
+};
+} // namespace
+
+static MethodCall splitMethodCall(const CallExpr &Call, const CXXMethodDecl &MD) {
+  MethodCall M{tensorMethodName(MD), nullptr, {Call.getArgs(), Call.getNumArgs()}};
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
+    M.Obj = MC->getImplicitObjectArgument();
+  else if (!M.Args.empty())  // an operator call: the object is the first argument
+    M.Obj = M.Args.front(), M.Args = M.Args.drop_front();
+  return M;
+}
+
+std::optional<std::string> hostToDeviceWrite(const CallExpr &Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+  if (!MD || !isTorchDecl(MD))
+    return std::nullopt;
+  MethodCall M = splitMethodCall(Call, *MD);
+  const Expr *Src = !M.Name.empty() && find(Entry::IntoHost, M.Name) ? lastTensor(M.Args) : nullptr;
+  // From pinned memory, a copy may run asynchronously.
+  if (!Src || !isPlacedOnDevice(M.Obj) || !isProvablyOnCpu(Src) ||
+      isProvablyPinned(viewBase(Src)))
+    return std::nullopt;
+  return M.Name == "operator=" ? "assigning a host tensor into a device tensor"
+                               : "'." + M.Name.str() + "()' of a host tensor into a device tensor";
+}
+
 std::optional<SyncingOp> syncingCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD || !isTorchDecl(FD))
     return std::nullopt;
   llvm::ArrayRef<const Expr *> Args(Call.getArgs(), Call.getNumArgs());
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
-    llvm::StringRef N = tensorMethodName(*MD);
-    const Expr *Obj = nullptr;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
-      Obj = MC->getImplicitObjectArgument();
-    else if (!Args.empty())  // an operator call: the object is the first argument
-      Obj = Args.front(), Args = Args.drop_front();
-    if (const Entry *E = N.empty() ? nullptr : find(Entry::IntoHost, N))
-      return intoHost(*E, Obj, Args);
-    if (const Entry *E = N.empty() ? nullptr : find(Entry::Method, N))
-      return opOf(*E, Obj);
+    MethodCall M = splitMethodCall(Call, *MD);
+    if (const Entry *E = M.Name.empty() ? nullptr : find(Entry::IntoHost, M.Name))
+      return intoHost(*E, M.Obj, M.Args);
+    if (const Entry *E = M.Name.empty() ? nullptr : find(Entry::Method, M.Name))
+      return opOf(*E, M.Obj);
     return std::nullopt;
   }
   const Entry *E = find(Entry::Function, FD->getQualifiedNameAsString());
   if (!E)
     return std::nullopt;
   // The tensor read: the last tensor argument ('<<' takes the stream first).
-  for (const Expr *A : llvm::reverse(Args))
-    if (isTensorType(A->getType()))
-      return opOf(*E, A);
+  if (const Expr *A = lastTensor(Args))
+    return opOf(*E, A);
   // No tensor argument: another '<<' of LibTorch's (a Scalar), or
   // clip_grad_norm_ of a list of parameters, whose device is unknown.
   if (FD->isOverloadedOperator())

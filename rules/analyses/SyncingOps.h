@@ -24,4 +24,9 @@ std::optional<SyncingOp> syncingMethod(llvm::StringRef Name);
 // destination is provably on the CPU.
 std::optional<SyncingOp> syncingCall(const clang::CallExpr &Call);
 
+// The same writes the other way: host data into a tensor put on a device
+// (dev[b] = host[i], dev.copy_(host), dev.index_put_(i, host)), a blocking
+// host-to-device copy; what it is called in messages, none otherwise.
+std::optional<std::string> hostToDeviceWrite(const clang::CallExpr &Call);
+
 } // namespace torchtidy

@@ -61,11 +61,17 @@ namespace {
 // part of the search: a capture by reference changes nothing by itself.
 class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
 public:
-  explicit ChangeFinder(const VarDecl &V) : V(V) {}
+  // Assigned: where plain assignments (v = x) go instead of counting as
+  // changes; null to count them.
+  ChangeFinder(const VarDecl &V, std::vector<const Expr *> *Assigned = nullptr)
+      : V(V), Assigned(Assigned) {}
   bool Found = false;
 
   bool VisitBinaryOperator(BinaryOperator *B) {
-    Found |= B->isAssignmentOp() && names(B->getLHS());
+    if (Assigned && B->getOpcode() == BO_Assign && names(B->getLHS()))
+      Assigned->push_back(B->getRHS());
+    else
+      Found |= B->isAssignmentOp() && names(B->getLHS());
     return !Found;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -80,9 +86,18 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    // When values are collected, an in-place tensor method (index_put_)
+    // writes data but leaves the variable holding the same tensor.
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-      Found |= MD && !MD->isConst() && names(MC->getImplicitObjectArgument());
+      Found |= MD && !MD->isConst() && !(Assigned && isTensorMethod(MD, MD->getName())) &&
+               names(MC->getImplicitObjectArgument());
     unsigned Shift = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+        Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        names(Op->getArg(0))) {
+      Assigned->push_back(Op->getArg(1));
+      return true;
+    }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && MD) {
       Found |= !MD->isConst() && Op->getNumArgs() > 0 && names(Op->getArg(0));
       Shift = 1;  // the object comes first
@@ -114,6 +129,7 @@ private:
     }
   }
   const VarDecl &V;
+  std::vector<const Expr *> *Assigned;
 };
 } // namespace
 
@@ -132,9 +148,22 @@ static bool isUnchanged(const VarDecl &V) {
   return !F.Found;
 }
 
-// The initialiser of a variable that holds it still (a parameter's default
-// argument is no initialiser: callers pass others).
-static const Expr *lastingInit(const VarDecl *V) {
+bool allValuesOf(const VarDecl &V, std::vector<const Expr *> &Out) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (isa<ParmVarDecl>(V) || !V.isLocalVarDecl() || !FD || !FD->getBody())
+    return false;
+  ChangeFinder F(V, &Out);
+  F.TraverseStmt(FD->getBody());
+  if (F.Found)
+    return false;
+  // A default-constructed tensor is undefined: it holds no data anywhere.
+  const auto *Default = dyn_cast_or_null<CXXConstructExpr>(V.getInit());
+  if (V.getInit() && !(Default && Default->getNumArgs() == 0))
+    Out.push_back(V.getInit());
+  return true;
+}
+
+const Expr *lastingInit(const VarDecl *V) {
   return V && !isa<ParmVarDecl>(V) && V->getInit() && isUnchanged(*V) ? V->getInit() : nullptr;
 }
 
@@ -199,7 +228,7 @@ static const Decl *deviceOrigin(const Expr *E, int Depth) {
   return V;
 }
 
-static void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
+void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
   if (const auto *R = dyn_cast<ReturnStmt>(S))

@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
+using llvm::dyn_cast;
+using llvm::isa;
 
 namespace torchtidy {
 
@@ -38,6 +40,31 @@ bool callNamesDevice(const CallExpr &Call) {
       return true;
   }
   return false;
+}
+
+const Expr *opaqueOptionsIn(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *E = dyn_cast<Expr>(S); E && isTensorOptionsType(E->getType())) {
+    if (isa<DeclRefExpr, MemberExpr>(E))
+      return E;
+    if (const auto *C = dyn_cast<CallExpr>(E); C && !isa<CXXMemberCallExpr>(C) &&
+                                                 C->getDirectCallee() &&
+                                                 !isTorchDecl(C->getDirectCallee()))
+      return E;
+  }
+  for (const Stmt *Child : S->children())
+    if (const Expr *Found = opaqueOptionsIn(Child))
+      return Found;
+  return nullptr;
+}
+
+const Expr *opaqueOptionsArg(const CallExpr &Call) {
+  for (const Expr *Arg : Call.arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg))
+      if (const Expr *Found = opaqueOptionsIn(Arg))
+        return Found;
+  return nullptr;
 }
 
 unsigned explicitArgCount(const CallExpr &Call) {

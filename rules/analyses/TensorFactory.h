@@ -19,6 +19,13 @@ bool factoryReadsHostData(const clang::FunctionDecl *FD);
 // a DeviceType, or a tensor's options() / device().
 bool callNamesDevice(const clang::CallExpr &Call);
 
+// Options in an explicit argument whose contents the code does not show: a
+// TensorOptions variable or field, or the result of a function of the
+// user's (also inside a builder chain); that expression, null when none.
+const clang::Expr *opaqueOptionsArg(const clang::CallExpr &Call);
+// The same within any statement.
+const clang::Expr *opaqueOptionsIn(const clang::Stmt *S);
+
 // The explicit (not defaulted) arguments of a call.
 unsigned explicitArgCount(const clang::CallExpr &Call);
 

@@ -2,6 +2,7 @@
 
 #include "analyses/LoopContext.h"
 #include "analyses/LoopCheck.h"
+#include "analyses/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -23,9 +24,11 @@ void CopyInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);
 }
 
+// The variable x.to(..) or x.cuda() copies (a write into a tensor names its
+// destination, not what it copies).
 static const VarDecl *copiedVar(const Expr *Site) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Site);
-  if (!MC)
+  if (!MC || !(isTensorMethod(MC->getMethodDecl(), "to") || isTensorMethod(MC->getMethodDecl(), "cuda")))
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;

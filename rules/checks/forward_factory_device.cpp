@@ -1,5 +1,6 @@
 #include "checks/forward_factory_device.h"
 
+#include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
 
@@ -40,10 +41,38 @@ static bool isMovedAtOnce(const CallExpr &Factory, ASTContext &Ctx) {
   return isTensorMethod(MD, "to") || isTensorMethod(MD, "cuda");
 }
 
+// Some options argument sets a device, also through a local variable.
+static bool optionsSetDevice(const CallExpr &Factory) {
+  return llvm::any_of(Factory.arguments(), [](const Expr *Arg) {
+    return !isa<CXXDefaultArgExpr>(Arg) && isTensorOptionsType(Arg->getType()) &&
+           optionsCarryDevice(Arg);
+  });
+}
+
+// Where the tensor is made: on the CPU, or, with options the code does not
+// show (a global's, a field's, a getter's), wherever those options say.
+static std::string whereMade(const CallExpr &Factory) {
+  std::string Name;
+  const Expr *Opts = opaqueOptionsArg(Factory);
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Opts)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->isLocalVarDecl())  // a local's initialiser is seen: no device there
+      Name = DRE->getDecl()->getNameAsString();
+  } else if (const auto *ME = dyn_cast_or_null<MemberExpr>(Opts)) {
+    Name = ME->getMemberDecl()->getNameAsString();
+  } else if (const auto *Call = dyn_cast_or_null<CallExpr>(Opts)) {
+    Name = Call->getDirectCallee()->getNameAsString() + "()";
+  }
+  if (Name.empty())
+    return "makes a CPU tensor whatever device the input is on";
+  return "makes its tensor on the device that the options '" + Name +
+         "' name, not on the input's";
+}
+
 void ForwardFactoryDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Factory = Result.Nodes.getNodeAs<CallExpr>("factory");
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!isTensorFactory(FD) || callNamesDevice(*Factory))
+  if (!isTensorFactory(FD) || callNamesDevice(*Factory) || optionsSetDevice(*Factory))
     return;
   ASTContext &Ctx = *Result.Context;
   const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(*Factory, Ctx));
@@ -58,7 +87,7 @@ void ForwardFactoryDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Name = FD->getNameAsString();
   diag(*Result.SourceManager, Loc,
        "'" + Name + "' in '" + Method->getParent()->getNameAsString() +
-           "::forward' makes a CPU tensor whatever device the input is on; pass the input's "
+           "::forward' " + whereMade(*Factory) + "; pass the input's "
            "options ('x.options()') or device, or use '" +
            (factoryReadsHostData(FD) ? std::string("torch::") + Name + "(...).to(x.device())"
                                      : std::string("torch::") + Name + "_like(x)") +

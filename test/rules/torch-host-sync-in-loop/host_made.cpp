@@ -1,0 +1,72 @@
+// Tensors made on the host: a factory without a device, ops and views of
+// host tensors only, a helper of this file returning one. Reads from them
+// wait for no GPU; the same reads from anything else still do.
+// RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags \
+// RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+#include <torch/torch.h>
+
+#define ANGLES torch::linspace(0, 1, 8)
+torch::Tensor host_table() { return torch::arange(8).to(torch::kFloat); }
+torch::Tensor device_table(torch::Device d) { return torch::arange(8, d); }
+torch::Tensor either(bool b, torch::Tensor t) { return b ? host_table() : t; }
+template <typename T> T first(const T &t) { return t[0]; }
+
+float run(torch::Tensor param, torch::TensorOptions opts) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  const auto angles = torch::linspace(0, 1, 8);
+  auto grid = torch::zeros({8}, torch::kFloat);
+  auto both = torch::cat({angles, grid.view({8})}, 0);
+  auto moved = torch::ones({8}).to(device);
+  auto replaced = torch::zeros({8});
+  replaced = replaced.to(device);
+  float total = 0;
+  for (int i = 0; i < 8; ++i) {
+    auto c = torch::cos(angles[i]);
+    total += c.item<float>() + torch::sin(angles[i] * 2).item<float>();
+    total += both.select(0, i).item<float>() + ANGLES[i].item<float>();
+    total += host_table()[i].item<float>();
+    auto lambda = [] { return torch::eye(2); };
+    total += lambda().sum().item<float>();
+    total += first(angles).item<float>();  // a helper's parameter is not followed
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: '.item()' copies the value to the host
+    total += (angles + moved)[i].item<float>();  // mixes in a device tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: '.item()' copies the value to the host
+    total += replaced[i].item<float>();  // assigned a device tensor
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: '.item()' copies the value to the host
+    total += torch::zeros({1}, device).item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: '.item()' copies the value to the host
+    total += torch::zeros({1}, opts).item<float>();  // options the code does not show
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: '.item()' copies the value to the host
+    total += torch::cos(param).item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: '.item()' copies the value to the host
+    total += device_table(device)[i].item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: '.item()' copies the value to the host
+    total += either(i > 2, param).sum().item<float>();  // one return is not on the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: '.item()' copies the value to the host
+    std::vector<torch::Tensor> parts{angles};
+    total += torch::cat(parts)[i].item<float>();  // a container is not followed
+    // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: '.item()' copies the value to the host
+  }
+  return total;
+}
+
+// Host results gathered across iterations: the variable holds what its
+// other values put there.
+float gather(torch::Tensor out, torch::TensorOptions opts) {
+  torch::Tensor acc;
+  torch::Tensor moved = torch::zeros({1});
+  float total = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i == 0)
+      acc = out.cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: '.cpu()' copies the tensor to the host
+    else
+      acc = torch::cat({acc, out.detach().cpu()}, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: '.cpu()' copies the tensor to the host
+    total += acc[i].item<float>();
+    moved = moved.to(opts);  // options the code does not show
+    total += moved.item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.item()' copies the value to the host
+  }
+  return total;
+}
