@@ -20,6 +20,6 @@ set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 # The Clang 19 libraries it links and whose builtin headers it parses with,
 # and the LibTorch the shim and the doctor are built against.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-cpp19, libllvm19, libclang-common-19-dev, libtorch1.13")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-cpp19, libllvm19, libclang-common-19-dev, libtorch1.13, libhiredis0.14")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 include(CPack)

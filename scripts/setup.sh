@@ -10,6 +10,7 @@ packages=(
   clang-tidy-19 clang-tools-19
   libtorch-dev nlohmann-json3-dev googletest libgtest-dev
   doctest-dev catch2  # real unit-test macros in the rule tests
+  libhiredis-dev redis-server  # the remote result cache and its test
   pre-commit
   neovim
 )

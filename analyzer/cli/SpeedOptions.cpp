@@ -1,6 +1,8 @@
 #include "cli/SpeedOptions.h"
 
+#include "frontend/CompileDb.h"
 #include "frontend/WorkerMemory.h"
+#include "speed/BaseDir.h"
 
 namespace cl = llvm::cl;
 
@@ -31,6 +33,21 @@ static cl::opt<bool> ProfileOpt("profile",
                                 cl::desc("Print where the time went (parse, precompiled header, "
                                          "matching per check, reporting) to stderr"),
                                 cl::cat(speedCategory()));
+static cl::opt<std::string> RemoteUrl(
+    "remote-cache",
+    cl::desc("Share results with other machines and checkouts through this Redis store: "
+             "redis://host:port[/db] (default: RemoteCache of .torchtidy.yaml)"),
+    cl::value_desc("url"), cl::cat(speedCategory()));
+static cl::opt<std::string> BaseDirOpt(
+    "cache-base-dir",
+    cl::desc("The remote cache names files under this directory relative to it (default: "
+             "CacheBaseDir of .torchtidy.yaml, else the compile database's project root)"),
+    cl::value_desc("dir"), cl::cat(speedCategory()));
+static cl::opt<unsigned> RemoteTimeout(
+    "remote-cache-timeout",
+    cl::desc("Stop using the remote cache for the run after waiting this long to connect or for "
+             "an answer (default: RemoteCacheTimeout of .torchtidy.yaml, else 1000)"),
+    cl::value_desc("ms"), cl::init(0), cl::cat(speedCategory()));
 // For measuring and for the test that findings do not depend on it.
 static cl::opt<bool> NoSkipSystemBodies("no-skip-system-bodies",
                                         cl::desc("Parse function bodies in system headers"),
@@ -69,8 +86,36 @@ void SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
   }
 }
 
+std::string SpeedSetup::useRemote(ConfigFinder &Finder, const clang::tooling::CompilationDatabase &DB,
+                                  llvm::ArrayRef<std::string> Sources) {
+  RemoteSettings CommandLine, FromConfig;
+  std::string Error;
+  // A malformed configuration is reported with the analysis.
+  if (std::shared_ptr<const Config> C = Sources.empty() ? nullptr : Finder.forFile(Sources.front(), Error))
+    FromConfig = C->Remote;
+  Error.clear();
+  if (RemoteUrl.getNumOccurrences() && !parseRedisUrl(RemoteUrl, Error))
+    return "--remote-cache=" + Error;
+  CommandLine.Url = RemoteUrl;
+  if (!BaseDirOpt.empty())
+    CommandLine.BaseDir = makeAbsolute(BaseDirOpt);
+  CommandLine.TimeoutMs = RemoteTimeout;
+  RemoteSettings S = mergeRemoteSettings(CommandLine, FromConfig);
+  if (S.Url.empty() || !Cache)
+    return ""; // --no-cache: neither cache
+  std::optional<RedisAddress> Address = parseRedisUrl(S.Url, Error);
+  Remote = std::make_unique<RemoteCache>(S.Url, *Address, std::chrono::milliseconds(S.TimeoutMs),
+                                         S.BaseDir.empty() ? projectRoot(DB, Sources) : S.BaseDir,
+                                         Prof.get());
+  Cache->attachRemote(Remote.get());
+  return "";
+}
+
 void SpeedSetup::analysed(llvm::raw_ostream &Err) {
   SinceAnalysis = std::make_unique<Stopwatch>();
+  if (Remote)
+    if (std::optional<std::string> W = Remote->takeWarning())
+      Err << *W << "\n";
   if (Cache)
     for (const std::string &W : Cache->takeWarnings())
       Err << W << "\n";

@@ -283,6 +283,8 @@ static int lint(int Argc, const char **Argv) {
   Opts.TimeoutSeconds = Timeout;
   SpeedSetup Speed;
   Speed.apply(Opts, Quiet);
+  if (std::string RemoteError = Speed.useRemote(Finder, *DB, Sources); !RemoteError.empty())
+    return usageError(RemoteError);
   ConfiguredRun Run = analyseConfigured(*DB, Sources, Finder, Opts, !Quiet);
   Speed.analysed(llvm::errs());
   std::vector<TUResult> &Results = Run.Results;

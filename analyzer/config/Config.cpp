@@ -15,7 +15,8 @@ namespace torchtidy {
 namespace {
 
 const char *const ConfigName = ".torchtidy.yaml";
-const char *const Keys = "Checks, CheckOptions, WarningsAsErrors, HeaderFilterRegex, ExcludePaths";
+const char *const Keys = "Checks, CheckOptions, WarningsAsErrors, HeaderFilterRegex, ExcludePaths, "
+                         "RemoteCache, CacheBaseDir, RemoteCacheTimeout";
 
 // '*' and '?' stay within one path component, '**' crosses them, as in
 // .gitignore; Error says why a glob is malformed.
@@ -248,6 +249,13 @@ private:
         C.ExcludePaths.push_back(Glob);
       }
       return true;
+    }
+    if (isRemoteSettingKey(Key)) {
+      std::string Value;
+      if (!scalar(V, Key, Value))
+        return false;
+      std::string Why = setRemoteSetting(C.Remote, Key, Value, C.Dir);
+      return Why.empty() || fail(V, Key + ": " + Why);
     }
     return fail(KV.getKey(), "unknown key '" + Key + "' (expected " + Keys + ")");
   }

@@ -1,11 +1,13 @@
 // .torchtidy.yaml: clang-tidy's keys (Checks, CheckOptions,
-// WarningsAsErrors, HeaderFilterRegex) plus ExcludePaths, found in a
+// WarningsAsErrors, HeaderFilterRegex) plus ExcludePaths and the remote
+// result cache's (speed/RemoteSettings.h), found in a
 // source's directory or the nearest parent; docs/configuration.md.
 #pragma once
 
 #include "config/CheckGlob.h"
 #include "framework/Check.h"
 #include "findings/Finding.h"
+#include "config/RemoteSettings.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
@@ -25,6 +27,7 @@ struct Config {
   std::optional<std::string> HeaderFilterRegex; // unset: every non-system header
   std::vector<std::string> ExcludePaths;
   CheckOptions::Map Options;
+  RemoteSettings Remote; // the run's is the first source's
   // Problems that do not stop the analysis: a check glob matching no check.
   std::vector<std::string> Warnings;
 

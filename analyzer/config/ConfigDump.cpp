@@ -27,6 +27,12 @@ std::string dumpConfig(const Config &C) {
   Out += "ExcludePaths:" + std::string(C.ExcludePaths.empty() ? " []" : "") + "\n";
   for (const std::string &G : C.ExcludePaths)
     Out += "  - " + quote(G) + "\n";
+  if (!C.Remote.Url.empty())
+    Out += "RemoteCache: " + quote(C.Remote.Url) + "\n";
+  if (!C.Remote.BaseDir.empty())
+    Out += "CacheBaseDir: " + quote(C.Remote.BaseDir) + "\n";
+  if (C.Remote.TimeoutMs)
+    Out += "RemoteCacheTimeout: " + std::to_string(C.Remote.TimeoutMs) + "\n";
   CheckOptions::Map Effective = C.Options;
   for (const RuleInfo *R : C.enabledChecks())
     for (const RuleOption &O : R->Options)

@@ -101,7 +101,8 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
     Opts.Prof->addPhase("parse", Wall.seconds() - Run.CheckSeconds);
   if (Opts.Cache) {
     Stopwatch W;
-    Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies(), Run.Included->userFiles());
+    Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies(), Run.Included->userFiles(),
+                      Opts.Program);
     if (Opts.Prof)
       Opts.Prof->addPhase("result cache store", W.seconds());
   }

@@ -5,9 +5,11 @@
 #include "frontend/IncludedFiles.h"
 #include "checks/Registry.h"
 #include "formats/SummaryJson.h"
+#include "speed/Hashing.h"
+#include "speed/RemoteCache.h"
+#include "speed/ResultJson.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -22,23 +24,6 @@ namespace {
 
 constexpr llvm::StringLiteral EntryMagic = "torchtidy-result/2 ";
 
-// Fields are length-prefixed so that ("ab","c") and ("a","bc") differ.
-class Hasher {
-public:
-  Hasher &add(llvm::StringRef S) {
-    std::string Len = std::to_string(S.size()) + ":";
-    H.update(Len);
-    H.update(S);
-    return *this;
-  }
-  std::string hex() { return llvm::toHex(H.final(), /*LowerCase=*/true); }
-
-private:
-  llvm::BLAKE3 H;
-};
-
-std::string hashOf(llvm::StringRef Data) { return Hasher().add(Data).hex(); }
-
 // A rebuilt torchtidy (same version, changed checks) must not reuse the
 // entries of the old one: the executable's size and time count.
 std::string executableIdentity() {
@@ -49,61 +34,6 @@ std::string executableIdentity() {
     return "unknown";
   return Exe + ":" + std::to_string(St.getSize()) + ":" +
          std::to_string(St.getLastModificationTime().time_since_epoch().count());
-}
-
-nlohmann::json toJson(const Position &P) {
-  return {P.File, P.Line, P.Column, P.LineText};
-}
-
-Position positionFrom(const nlohmann::json &J) {
-  Position P;
-  P.File = J.at(0).get<std::string>();
-  P.Line = J.at(1).get<unsigned>();
-  P.Column = J.at(2).get<unsigned>();
-  P.LineText = J.at(3).get<std::string>();
-  return P;
-}
-
-nlohmann::json findingsToJson(const std::vector<Finding> &Findings) {
-  nlohmann::json Out = nlohmann::json::array();
-  for (const Finding &F : Findings) {
-    nlohmann::json Notes = nlohmann::json::array(), Fixes = nlohmann::json::array();
-    for (const FindingNote &N : F.Notes)
-      Notes.push_back({toJson(N.Pos), N.Message});
-    for (const FindingFix &X : F.Fixes)
-      Fixes.push_back({toJson(X.Pos), X.Offset, X.Length, X.Replacement});
-    Out.push_back({{"rule", F.Rule->Id},
-                   {"level", static_cast<int>(F.Severity)},
-                   {"pos", toJson(F.Pos)},
-                   {"end", F.EndColumn},
-                   {"message", F.Message},
-                   {"notes", Notes},
-                   {"fixes", Fixes}});
-  }
-  return Out;
-}
-
-// Throws on any malformation (the entry is then corrupt).
-std::vector<Finding> findingsFrom(const nlohmann::json &J) {
-  std::vector<Finding> Out;
-  for (const nlohmann::json &JF : J) {
-    Finding F;
-    const CheckFactory *C = findCheck(JF.at("rule").get<std::string>());
-    if (!C)
-      throw std::runtime_error("unknown check " + JF.at("rule").get<std::string>());
-    F.Rule = C->Info;
-    F.Severity = static_cast<Level>(JF.at("level").get<int>());
-    F.Pos = positionFrom(JF.at("pos"));
-    F.EndColumn = JF.at("end").get<unsigned>();
-    F.Message = JF.at("message").get<std::string>();
-    for (const nlohmann::json &N : JF.at("notes"))
-      F.Notes.push_back({positionFrom(N.at(0)), N.at(1).get<std::string>()});
-    for (const nlohmann::json &X : JF.at("fixes"))
-      F.Fixes.push_back({positionFrom(X.at(0)), X.at(1).get<unsigned>(), X.at(2).get<unsigned>(),
-                         X.at(3).get<std::string>()});
-    Out.push_back(std::move(F));
-  }
-  return Out;
 }
 
 } // namespace
@@ -122,21 +52,12 @@ std::string defaultCacheDir() {
   return P.str().str();
 }
 
-// What of the run decides the findings besides the TU: it differs per
-// .torchtidy.yaml group, so it is part of each key.
-static std::string optionsHash(const AnalysisOptions &Opts) {
-  Hasher H;
-  H.add(TORCHTIDY_VERSION).add(executableIdentity());
-  for (const RuleInfo *R : Opts.Checks)
-    H.add(R->Id);
-  H.add("options");
-  for (const auto &[Name, Value] : Opts.Options)
-    H.add(Name).add(Value);
-  H.add("extra");
-  for (const std::string &A : Opts.ExtraArgs)
-    H.add(A);
-  H.add(Opts.SkipSystemBodies ? "skip" : "noskip");
-  return H.hex();
+std::vector<std::string> systemHeadersOf(llvm::ArrayRef<std::string> Included,
+                                         llvm::ArrayRef<std::string> UserFiles) {
+  std::vector<std::string> System(Included.begin(), Included.end());
+  llvm::erase_if(System, [&](const std::string &F) { return llvm::is_contained(UserFiles, F); });
+  llvm::sort(System);
+  return System;
 }
 
 ResultCache::ResultCache(std::string Dir, FileStamps &Stamps)
@@ -162,14 +83,13 @@ std::string ResultCache::key(const AnalysisOptions &Opts,
   std::string Content = contentHash(File);
   if (Content.empty())
     return "";
-  Hasher H;
-  H.add(optionsHash(Opts)).add(File).add(Content);
-  for (const clang::tooling::CompileCommand &C : Commands) {
-    H.add("command").add(C.Directory).add(C.Filename);
-    for (const std::string &A : C.CommandLine)
-      H.add(A);
-  }
-  return H.hex();
+  // What of the run decides the findings besides the TU is part of each
+  // key: it differs per .torchtidy.yaml group.
+  std::string Key = resultKey(Opts, executableIdentity(), Commands, File, Content,
+                              [](llvm::StringRef P) { return P.str(); });
+  if (Remote)
+    Remote->keyFor(Key, Opts, Commands, File, Content);
+  return Key;
 }
 
 std::string ResultCache::entryPath(const std::string &Key) const {
@@ -205,15 +125,13 @@ std::optional<std::string> ResultCache::readChecked(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buf)
     return std::nullopt; // not cached yet
-  // "torchtidy-result/2 <hash of the body>\n<body>"
-  llvm::StringRef Text = (*Buf)->getBuffer();
-  auto [Header, Body] = Text.split('\n');
-  if (!Header.consume_front(EntryMagic) || Header != hashOf(Body)) {
+  std::optional<llvm::StringRef> Body = unsealed(EntryMagic, (*Buf)->getBuffer());
+  if (!Body) {
     warn("torchtidy: warning: cache entry " + Path +
          " is corrupt (checksum mismatch); analysing the file again");
     return std::nullopt;
   }
-  return Body.str();
+  return Body->str();
 }
 
 bool ResultCache::unchanged(const nlohmann::json &Files) {
@@ -255,6 +173,17 @@ bool ResultCache::systemFilesUnchanged(const std::string &ManifestKey) {
 std::optional<TUResult> ResultCache::lookup(const std::string &Key) {
   if (Key.empty())
     return std::nullopt;
+  if (std::optional<TUResult> Local = lookupLocal(Key))
+    return Local;
+  auto Hash = [this](llvm::StringRef Path) { return contentHash(Path); };
+  std::optional<RemoteHit> Hit = Remote ? Remote->lookup(Key, Hash) : std::nullopt;
+  if (!Hit)
+    return std::nullopt;
+  storeLocal(Key, Hit->Result, Hit->IncludedFiles, Hit->UserFiles);
+  return std::move(Hit->Result);
+}
+
+std::optional<TUResult> ResultCache::lookupLocal(const std::string &Key) {
   std::string Path = entryPath(Key);
   std::optional<std::string> Body = readChecked(Path);
   if (!Body)
@@ -293,7 +222,7 @@ bool ResultCache::write(const std::string &Path, const nlohmann::json &J) {
   if (std::error_code EC = llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     Error = llvm::sys::path::parent_path(Path).str() + ": " + EC.message();
   else
-    writeFileAtomically(Path, (EntryMagic + hashOf(Body) + "\n" + Body).str(), Error);
+    writeFileAtomically(Path, sealed(EntryMagic, Body), Error);
   if (!Error.empty())
     warn("torchtidy: warning: cannot write the result cache: " + Error);
   return Error.empty();
@@ -301,16 +230,22 @@ bool ResultCache::write(const std::string &Path, const nlohmann::json &J) {
 
 void ResultCache::store(const std::string &Key, const TUResult &Result,
                         llvm::ArrayRef<std::string> IncludedFiles,
-                        llvm::ArrayRef<std::string> UserFiles) {
+                        llvm::ArrayRef<std::string> UserFiles, const FunctionTable *Program) {
   if (Key.empty() || !Result.analysedFully())
     return;
+  storeLocal(Key, Result, IncludedFiles, UserFiles);
+  if (Remote)
+    Remote->store(Key, Result, IncludedFiles, UserFiles, Program,
+                  [this](llvm::StringRef Path) { return contentHash(Path); });
+}
+
+void ResultCache::storeLocal(const std::string &Key, const TUResult &Result,
+                             llvm::ArrayRef<std::string> IncludedFiles,
+                             llvm::ArrayRef<std::string> UserFiles) {
   // The system headers (LibTorch's ~1500) are the same list in most TUs:
   // they go to one manifest shared by content, checked once per run, so a
   // warm entry stays small and quick to read.
-  std::vector<std::string> System(IncludedFiles.begin(), IncludedFiles.end());
-  llvm::erase_if(System, [&](const std::string &F) { return llvm::is_contained(UserFiles, F); });
-  llvm::sort(System);
-  std::optional<nlohmann::json> SystemList = fileList(System);
+  std::optional<nlohmann::json> SystemList = fileList(systemHeadersOf(IncludedFiles, UserFiles));
   std::optional<nlohmann::json> UserList = fileList(UserFiles);
   if (!SystemList || !UserList)
     return;

@@ -10,6 +10,9 @@
 // include is analysed every time (a header installed later must count).
 // Entries are written atomically and carry a checksum; a corrupt one is
 // reported as a warning and the TU analysed again.
+//
+// With a remote cache attached (speed/RemoteCache.h), a local miss asks the
+// remote one, whose hit fills the local cache; results are stored in both.
 #pragma once
 
 #include "findings/Finding.h"
@@ -28,13 +31,19 @@ namespace torchtidy {
 
 struct AnalysisOptions;
 class FileStamps;
+class RemoteCache;
 
 // $TORCHTIDY_CACHE_DIR, else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy.
 std::string defaultCacheDir();
 
+// The files of Included that are not among UserFiles, sorted.
+std::vector<std::string> systemHeadersOf(llvm::ArrayRef<std::string> Included,
+                                         llvm::ArrayRef<std::string> UserFiles);
+
 class ResultCache {
 public:
   ResultCache(std::string Dir, FileStamps &Stamps);
+  void attachRemote(RemoteCache *R) { Remote = R; }
 
   // Empty when the file cannot be read (the TU is then analysed, not stored).
   // The key covers the torchtidy build and Opts' checks, options and flags.
@@ -42,13 +51,18 @@ public:
                   const std::vector<clang::tooling::CompileCommand> &Commands,
                   llvm::StringRef File);
   std::optional<TUResult> lookup(const std::string &Key);
-  // UserFiles: those of IncludedFiles that are not system headers.
+  // UserFiles: those of IncludedFiles that are not system headers; Program:
+  // the other TUs' summaries the result was analysed with (none: an empty table).
   void store(const std::string &Key, const TUResult &Result,
-             llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles);
+             llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles,
+             const FunctionTable *Program);
   // Corrupt entries and failed writes, sorted, for stderr.
   std::vector<std::string> takeWarnings();
 
 private:
+  std::optional<TUResult> lookupLocal(const std::string &Key);
+  void storeLocal(const std::string &Key, const TUResult &Result,
+                  llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles);
   std::string entryPath(const std::string &Key) const;
   std::string manifestPath(const std::string &Key) const;
   // An entry's body after its checksum; none (and a warning) if corrupt.
@@ -67,6 +81,7 @@ private:
 
   std::string Dir;
   FileStamps &Stamps; // shared with the PCH's checks
+  RemoteCache *Remote = nullptr;
   std::mutex Lock;
   llvm::StringMap<std::string> Hashes;
   llvm::StringMap<bool> ManifestVerdicts;

@@ -36,7 +36,8 @@ TEST(Config, ErrorsNameLineColumnAndKey) {
   std::string Error;
   EXPECT_FALSE(parse("Checks: torch-*\n  \nFoo: 1\n", Error));
   EXPECT_EQ(Error, "/p/.torchtidy.yaml:3:1: unknown key 'Foo' (expected Checks, CheckOptions, "
-                   "WarningsAsErrors, HeaderFilterRegex, ExcludePaths)");
+                   "WarningsAsErrors, HeaderFilterRegex, ExcludePaths, RemoteCache, "
+                   "CacheBaseDir, RemoteCacheTimeout)");
   Error.clear();
   EXPECT_FALSE(parse("CheckOptions: 3\n", Error));
   EXPECT_EQ(Error, "/p/.torchtidy.yaml:1:15: CheckOptions: expected a mapping or a list of "

@@ -22,11 +22,14 @@ for name, job in wf["jobs"].items():
     matrix = job.get("strategy", {}).get("matrix", {})
     if matrix:
         print("job", name, "matrix shard", matrix["shard"], "of", wf["env"]["SHARDS"])
+    for service, spec in job.get("services", {}).items():
+        print("service", service, spec["image"], "env", job.get("env", {}))
     for step in job["steps"]:
         run = step.get("run", "")
         uses = step.get("uses", "")
         if "torchtidy -p" in run:
-            print("lint", show(re.search(r"--shard=" + WORD, run).group(0)), re.search(r"--format=" + WORD, run).group(0),
+            print("lint", show(re.search(r"--remote-cache=" + WORD, run).group(0)),
+                  show(re.search(r"--shard=" + WORD, run).group(0)), re.search(r"--format=" + WORD, run).group(0),
                   show(re.search(r"--output=(" + WORD + ")", run).group(1)))
         if "merge-sarif" in run:
             print("merge", re.search(r"merge-sarif (.*)", run).group(1))
