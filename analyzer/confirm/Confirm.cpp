@@ -1,4 +1,5 @@
 #include "confirm/Confirm.h"
+#include "formats/LogReader.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
@@ -56,18 +57,6 @@ static int tri(const json &E, const char *Key) {
   if (!E.contains(Key) || E[Key].is_null())
     return -1;
   return E[Key].get<bool>() ? 1 : 0;
-}
-
-// An integer: a count, an id, a line. nlohmann would cast a float, which is
-// undefined out of the type's range (1e300); no writer emits one.
-template <typename T> static T integer(const json &V) {
-  if (!V.is_number_integer())
-    throw json::type_error::create(302, "expected an integer, found " + V.dump(), &V);
-  return V.get<T>();
-}
-
-template <typename T> static T integer(const json &Obj, const char *Key, T Default) {
-  return Obj.contains(Key) ? integer<T>(Obj[Key]) : Obj.value(Key, Default);
 }
 
 bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
@@ -166,89 +155,26 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   return false;
 }
 
-static std::string uriToPath(std::string U) {
-  if (U.rfind("file://", 0) == 0)
-    U = U.substr(7);
-  std::string Out;
-  for (size_t I = 0; I < U.size(); ++I) {
-    if (U[I] == '%' && I + 2 < U.size() && llvm::isHexDigit(U[I + 1]) && llvm::isHexDigit(U[I + 2])) {
-      Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
-      I += 2;
-    } else
-      Out += U[I];
-  }
-  return Out;
-}
-
-bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool &IsSarif, std::string &Error) {
+bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, nlohmann::json &Log, bool &IsSarif,
+                  std::string &Error) {
   auto Buf = readFile(Path, Error);
-  return Buf && parseFindings(Path, Buf->getBuffer(), Out, IsSarif, Error);
+  return Buf && parseFindings(Path, Buf->getBuffer(), Out, Log, IsSarif, Error);
 }
 
-bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out,
+bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out, json &Log,
                    bool &IsSarif, std::string &Error) try {
-  json J;
-  if (!parseJson(Path, Text, J, Error))
+  LogText Parsed = parseSarif(Text, Log);
+  if (Parsed == LogText::NotJson) {
+    Error = Path + ": not valid JSON (a trace cut short?)";
     return false;
-  IsSarif = J.is_object() && J.contains("runs");
-  if (IsSarif) {
-    for (const json &Run : J["runs"]) {
-      std::string Base;
-      if (Run.contains("originalUriBaseIds"))
-        for (auto &KV : Run["originalUriBaseIds"].items())
-          if (KV.value().contains("uri")) {
-            Base = uriToPath(KV.value()["uri"].get<std::string>());
-            break;
-          }
-      for (const json &R : Run.value("results", json::array())) {
-        StaticFinding F;
-        F.Rule = R.value("ruleId", "");
-        if (R.contains("message"))
-          F.Message = R["message"].value("text", "");
-        auto loc = [&](const json &L, std::string &File, unsigned &Line, unsigned *Col) {
-          if (!L.contains("physicalLocation"))
-            return;
-          const json &P = L["physicalLocation"];
-          if (P.contains("artifactLocation")) {
-            File = uriToPath(P["artifactLocation"].value("uri", ""));
-            if (!File.empty() && File[0] != '/' && P["artifactLocation"].contains("uriBaseId") && !Base.empty())
-              File = Base + (Base.back() == '/' ? "" : "/") + File;
-          }
-          if (P.contains("region")) {
-            Line = integer(P["region"], "startLine", 0u);
-            if (Col)
-              *Col = integer(P["region"], "startColumn", 0u);
-          }
-        };
-        if (R.contains("locations") && !R["locations"].empty())
-          loc(R["locations"][0], F.File, F.Line, &F.Column);
-        for (const json &L : R.value("relatedLocations", json::array())) {
-          std::string File;
-          unsigned Line = 0;
-          loc(L, File, Line, nullptr);
-          if (Line)
-            F.NoteLines.push_back({File, Line});
-        }
-        Out.push_back(std::move(F));
-      }
-    }
-    return true;
   }
-  if (!J.is_object() || J.value("format", "") != "torchtidy-findings/1") {
+  IsSarif = Parsed == LogText::Sarif;
+  if (!IsSarif && !isJsonFindings(Log)) {
     Error = Path + ": neither torchtidy JSON findings (\"format\": \"torchtidy-findings/1\") nor SARIF";
     return false;
   }
-  for (const json &R : J.value("findings", json::array())) {
-    StaticFinding F;
-    F.Rule = R.value("check", "");
-    F.File = R.value("file", "");
-    F.Line = integer(R, "line", 0u);
-    F.Column = integer(R, "column", 0u);
-    F.Message = R.value("message", "");
-    for (const json &N : R.value("notes", json::array()))
-      F.NoteLines.push_back({N.value("file", ""), integer(N, "line", 0u)});
-    Out.push_back(std::move(F));
-  }
+  for (LoggedFinding &F : IsSarif ? sarifFindings(Log) : jsonFindings(Log))
+    Out.push_back(StaticFinding{std::move(F)});
   return true;
 } catch (const json::exception &E) {
   Error = Path + ": not a valid findings file: " + E.what();
