@@ -81,7 +81,7 @@ std::string runtimeText(const StaticFinding &F, const Trace &T) {
   if (F.Status == "not-observable")
     return "not observable on a CPU-only run (no copy between devices can happen)";
   if (F.Status == "not-executed")
-    return T.deviceObserved() || F.Rule != "torch-host-sync-in-loop"
+    return T.deviceObserved() || signalOf(F.Rule) != RuntimeSignal::HostSync
                ? "not executed"
                : "not executed as a scalar read (a CPU-only run shows no copy to the host or CUDA sync)";
   std::string S = "confirmed: " + std::to_string(F.Hits) + " hits, " + std::to_string(F.Blocking) + " blocking, " +

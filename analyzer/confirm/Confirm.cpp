@@ -1,6 +1,9 @@
 #include "confirm/Confirm.h"
 #include "formats/LogReader.h"
 
+#include "checks/Registry.h"
+#include "checks/host_sync_in_loop.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Object/Binary.h"
@@ -195,35 +198,47 @@ static std::string normalize(const std::string &P) {
 // copies: dtype conversions, cat, pow).
 static bool isTransfer(const TraceEvent &E) { return E.Kind == "copy" && E.Src != E.Dst; }
 
-bool isTransferRule(const std::string &Rule) {
-  return Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move" || Rule == "torch-non-blocking-pageable";
-}
-
 static bool isDeviceToHost(const TraceEvent &E) { return isTransfer(E) && E.Dst == "cpu"; }
-
-// Which event kinds show a rule's problem happening.
-static bool signals(const std::string &Rule, const TraceEvent &E) {
-  if (Rule == "torch-host-sync-in-loop")
-    return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug" ||
-           E.Kind == "cuda-memcpy";
-  if (Rule == "torch-non-blocking-pageable")
-    return isTransfer(E) && E.Pinned == 0;
-  if (isTransferRule(Rule))
-    return isTransfer(E) || E.Kind == "cuda-memcpy";
-  if (Rule == "torch-missing-zero-grad")
-    return E.Kind == "grad-accumulate" && E.Stale == 1;
-  if (Rule == "torch-data-parallel")
-    return E.Kind == "data-parallel";
-  return false;
-}
-
-static bool ruleHasSignal(const std::string &Rule) {
-  return Rule == "torch-host-sync-in-loop" || isTransferRule(Rule) || Rule == "torch-missing-zero-grad" ||
-         Rule == "torch-data-parallel";
-}
 
 static bool isSync(const TraceEvent &E) {
   return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug";
+}
+
+// The event kinds that show a signal happening; signalEvents says the same
+// in words.
+static bool signals(RuntimeSignal S, const TraceEvent &E) {
+  switch (S) {
+  case RuntimeSignal::HostSync: return isSync(E) || E.Kind == "cuda-memcpy";
+  case RuntimeSignal::Transfer: return isTransfer(E) || E.Kind == "cuda-memcpy";
+  case RuntimeSignal::PageableTransfer: return isTransfer(E) && E.Pinned == 0;
+  case RuntimeSignal::StaleGradient: return E.Kind == "grad-accumulate" && E.Stale == 1;
+  case RuntimeSignal::DataParallel: return E.Kind == "data-parallel";
+  case RuntimeSignal::None: return false;
+  }
+  return false;
+}
+
+const char *signalEvents(RuntimeSignal S) {
+  switch (S) {
+  case RuntimeSignal::HostSync:
+    return "`scalar-read`, `copy` from a device to the CPU, `cuda-sync`, `cuda-memcpy`, `sync-debug`";
+  case RuntimeSignal::Transfer: return "`copy` between two devices, `cuda-memcpy`";
+  case RuntimeSignal::PageableTransfer: return "`copy` between two devices with `pinned: false`";
+  case RuntimeSignal::StaleGradient: return "`grad-accumulate` with `stale: true`";
+  case RuntimeSignal::DataParallel: return "`data-parallel`";
+  case RuntimeSignal::None: return "none: \"no runtime signal for this check\"";
+  }
+  return "";
+}
+
+RuntimeSignal signalOf(const std::string &Rule) {
+  const CheckFactory *C = findCheck(Rule);
+  return C ? C->Info->Signal : RuntimeSignal::None;
+}
+
+// Only a copy between devices needs a device to happen.
+static bool needsDevice(RuntimeSignal S) {
+  return S == RuntimeSignal::Transfer || S == RuntimeSignal::PageableTransfer;
 }
 
 void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnly> &Only, unsigned Hot) {
@@ -235,13 +250,14 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
     return It->second;
   };
   for (StaticFinding &F : Findings) {
-    if (!ruleHasSignal(F.Rule)) {
+    RuntimeSignal Signal = signalOf(F.Rule);
+    if (Signal == RuntimeSignal::None) {
       F.Status = "no-runtime-signal";
       continue;
     }
     const std::string &FFile = norm(F.File);
     for (TraceEvent &E : T.Events_) {
-      if (!signals(F.Rule, E))
+      if (!signals(Signal, E))
         continue;
       bool Hit = false;
       for (const SourceLine &L : E.Lines) {
@@ -266,7 +282,7 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
     if (F.Hits)
       F.Status = "confirmed";
     else // without a device no transfer can happen: its absence proves nothing
-      F.Status = isTransferRule(F.Rule) && !T.deviceObserved() ? "not-observable" : "not-executed";
+      F.Status = needsDevice(Signal) && !T.deviceObserved() ? "not-observable" : "not-executed";
   }
   // Runtime-only: hot syncs that no finding claimed, at the innermost
   // source line known (the user's code: LibTorch has no line info).
@@ -276,7 +292,7 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
       continue;
     const SourceLine &L = E.Lines.front();
     RuntimeOnly &R = ByLine[{norm(L.File), L.Line}];
-    R.Rule = "torch-host-sync-in-loop";
+    R.Rule = HostSyncInLoopCheck::Info.Id;
     R.File = norm(L.File);
     R.Line = L.Line;
     R.Op = E.Op;

@@ -7,6 +7,8 @@
 
 #include "formats/LogReader.h"
 
+#include "framework/RuleInfo.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -61,8 +63,12 @@ bool readFindings(const std::string &Path, std::vector<StaticFinding> &F, nlohma
 bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error);
 bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &F,
                    nlohmann::json &Log, bool &IsSarif, std::string &Error);
-// Checks whose only runtime signal is a copy between devices.
-bool isTransferRule(const std::string &Rule);
+// The event kinds that confirm a check of signal S, as docs/trace.md's
+// table says them.
+const char *signalEvents(RuntimeSignal S);
+// The signal a finding's check declares in its RuleInfo; none for an id
+// this version does not know.
+RuntimeSignal signalOf(const std::string &Rule);
 void join(Trace &T, std::vector<StaticFinding> &F, std::vector<RuntimeOnly> &Only, unsigned HotThreshold);
 
 int runCommand(int Argc, const char **Argv, const char *Self);
