@@ -3,6 +3,7 @@
 
 #include "checks/Registry.h"
 #include "checks/host_sync_in_loop.h"
+#include "trace/TraceFormat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
@@ -20,6 +21,7 @@ namespace torchtidy {
 namespace confirm {
 
 using nlohmann::json;
+using namespace torchtidy_trace;
 
 static std::unique_ptr<llvm::MemoryBuffer> readFile(const std::string &Path, std::string &Error) {
   auto B = llvm::MemoryBuffer::getFile(Path);
@@ -71,32 +73,32 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   json J;
   if (!parseJson(Path, Text, J, Error))
     return false;
-  if (!J.is_object() || J.value("format", "") != "torchtidy-trace/1") {
+  if (!J.is_object() || J.value(field::Format, "") != Format) {
     Error = Path + ": not a torchtidy trace (expected \"format\": \"torchtidy-trace/1\")";
     return false;
   }
   T.Path = Path;
-  T.Exe = J.value("exe", "");
-  T.Evidence = J.value("evidence", "cpu");
-  if (J.contains("cuda"))
-    T.CudaReason = J["cuda"].value("reason", "");
-  if (J.contains("end")) {
-    T.EndHow = J["end"].value("how", "");
-    T.EndSignal = integer(J["end"], "signal", 0);
-    T.EndDescription = J["end"].value("description", "");
+  T.Exe = J.value(field::Exe, "");
+  T.Evidence = J.value(field::Evidence, CpuEvidence);
+  if (J.contains(field::Cuda))
+    T.CudaReason = J[field::Cuda].value(field::Reason, "");
+  if (J.contains(field::End)) {
+    T.EndHow = J[field::End].value(field::How, "");
+    T.EndSignal = integer(J[field::End], field::Signal, 0);
+    T.EndDescription = J[field::End].value(field::Description, "");
   }
-  if (J.contains("summary")) {
-    T.Sites = integer(J["summary"], "sites", 0ull);
-    T.Events = integer(J["summary"], "events", 0ull);
-    T.Dropped = integer(J["summary"], "dropped", 0ull);
+  if (J.contains(field::Summary)) {
+    T.Sites = integer(J[field::Summary], field::Sites, 0ull);
+    T.Events = integer(J[field::Summary], field::Events, 0ull);
+    T.Dropped = integer(J[field::Summary], field::Dropped, 0ull);
   }
   // Modules: only those with debug information are symbolized (LibTorch's
   // own libraries are large and carry none in distribution builds).
   std::map<int64_t, std::string> Modules;
   std::map<int64_t, bool> Debug;
-  for (const json &M : J.value("modules", json::array())) {
-    int64_t Id = integer(M, "id", int64_t(-1));
-    Modules[Id] = M.value("path", "");
+  for (const json &M : J.value(field::Modules, json::array())) {
+    int64_t Id = integer(M, field::Id, int64_t(-1));
+    Modules[Id] = M.value(field::Path, "");
     Debug[Id] = hasDebugInfo(Modules[Id]);
   }
   if (!T.Exe.empty() && !hasDebugInfo(T.Exe))
@@ -109,20 +111,20 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   llvm::symbolize::LLVMSymbolizer Sym(Opts);
   std::map<std::pair<int64_t, uint64_t>, std::vector<SourceLine>> Cache;
 
-  for (const json &E : J.value("events", json::array())) {
+  for (const json &E : J.value(field::Events, json::array())) {
     TraceEvent Ev;
-    Ev.Kind = E.value("kind", "");
-    Ev.Op = E.value("op", "");
-    Ev.Src = E.value("src", "");
-    Ev.Dst = E.value("dst", "");
-    Ev.Pinned = tri(E, "pinned");
-    Ev.NonBlocking = tri(E, "non_blocking");
-    Ev.Stale = tri(E, "stale");
-    Ev.Count = integer(E, "count", 0ull);
-    Ev.Blocking = integer(E, "blocking", 0ull);
-    Ev.TotalNs = integer(E, "total_ns", 0ull);
-    Ev.BlockedNs = integer(E, "blocked_ns", 0ull);
-    for (const json &F : E.value("stack", json::array())) {
+    Ev.Kind = E.value(field::Kind, "");
+    Ev.Op = E.value(field::Op, "");
+    Ev.Src = E.value(field::Src, "");
+    Ev.Dst = E.value(field::Dst, "");
+    Ev.Pinned = tri(E, field::Pinned);
+    Ev.NonBlocking = tri(E, field::NonBlocking);
+    Ev.Stale = tri(E, field::Stale);
+    Ev.Count = integer(E, field::Count, 0ull);
+    Ev.Blocking = integer(E, field::Blocking, 0ull);
+    Ev.TotalNs = integer(E, field::TotalNs, 0ull);
+    Ev.BlockedNs = integer(E, field::BlockedNs, 0ull);
+    for (const json &F : E.value(field::Stack, json::array())) {
       if (!F.is_array() || F.size() != 2 || F[0].is_null())
         continue;
       int64_t Mod = integer<int64_t>(F[0]);
@@ -196,36 +198,41 @@ static std::string normalize(const std::string &P) {
 
 // A copy between two devices (traces of older shims also hold CPU-to-CPU
 // copies: dtype conversions, cat, pow).
-static bool isTransfer(const TraceEvent &E) { return E.Kind == "copy" && E.Src != E.Dst; }
+static bool isTransfer(const TraceEvent &E) { return E.Kind == kind::Copy && E.Src != E.Dst; }
 
 static bool isDeviceToHost(const TraceEvent &E) { return isTransfer(E) && E.Dst == "cpu"; }
 
 static bool isSync(const TraceEvent &E) {
-  return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug";
+  return E.Kind == kind::ScalarRead || isDeviceToHost(E) || E.Kind == kind::CudaSync ||
+         E.Kind == kind::SyncDebug;
 }
 
 // The event kinds that show a signal happening; signalEvents says the same
 // in words.
 static bool signals(RuntimeSignal S, const TraceEvent &E) {
   switch (S) {
-  case RuntimeSignal::HostSync: return isSync(E) || E.Kind == "cuda-memcpy";
-  case RuntimeSignal::Transfer: return isTransfer(E) || E.Kind == "cuda-memcpy";
+  case RuntimeSignal::HostSync: return isSync(E) || E.Kind == kind::CudaMemcpy;
+  case RuntimeSignal::Transfer: return isTransfer(E) || E.Kind == kind::CudaMemcpy;
   case RuntimeSignal::PageableTransfer: return isTransfer(E) && E.Pinned == 0;
-  case RuntimeSignal::StaleGradient: return E.Kind == "grad-accumulate" && E.Stale == 1;
-  case RuntimeSignal::DataParallel: return E.Kind == "data-parallel";
+  case RuntimeSignal::StaleGradient: return E.Kind == kind::GradAccumulate && E.Stale == 1;
+  case RuntimeSignal::DataParallel: return E.Kind == kind::DataParallel;
   case RuntimeSignal::None: return false;
   }
   return false;
 }
 
-const char *signalEvents(RuntimeSignal S) {
+static std::string code(const char *Kind) { return std::string("`") + Kind + "`"; }
+
+std::string signalEvents(RuntimeSignal S) {
+  const std::string Copy = code(kind::Copy) + " between two devices";
   switch (S) {
   case RuntimeSignal::HostSync:
-    return "`scalar-read`, `copy` from a device to the CPU, `cuda-sync`, `cuda-memcpy`, `sync-debug`";
-  case RuntimeSignal::Transfer: return "`copy` between two devices, `cuda-memcpy`";
-  case RuntimeSignal::PageableTransfer: return "`copy` between two devices with `pinned: false`";
-  case RuntimeSignal::StaleGradient: return "`grad-accumulate` with `stale: true`";
-  case RuntimeSignal::DataParallel: return "`data-parallel`";
+    return code(kind::ScalarRead) + ", " + code(kind::Copy) + " from a device to the CPU, " + code(kind::CudaSync) +
+           ", " + code(kind::CudaMemcpy) + ", " + code(kind::SyncDebug);
+  case RuntimeSignal::Transfer: return Copy + ", " + code(kind::CudaMemcpy);
+  case RuntimeSignal::PageableTransfer: return Copy + " with `" + field::Pinned + ": false`";
+  case RuntimeSignal::StaleGradient: return code(kind::GradAccumulate) + " with `" + field::Stale + ": true`";
+  case RuntimeSignal::DataParallel: return code(kind::DataParallel);
   case RuntimeSignal::None: return "none: \"no runtime signal for this check\"";
   }
   return "";

@@ -65,7 +65,7 @@ bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<St
                    nlohmann::json &Log, bool &IsSarif, std::string &Error);
 // The event kinds that confirm a check of signal S, as docs/trace.md's
 // table says them.
-const char *signalEvents(RuntimeSignal S);
+std::string signalEvents(RuntimeSignal S);
 // The signal a finding's check declares in its RuleInfo; none for an id
 // this version does not know.
 RuntimeSignal signalOf(const std::string &Rule);

@@ -5,6 +5,7 @@
 // file (docs/trace.md), atomically when the process ends. No LLVM here: the
 // analyzer symbolizes the (module, offset) pairs later.
 #include "Ops.h"
+#include "trace/TraceFormat.h"
 
 #include <ATen/record_function.h>
 #include <c10/util/Exception.h>
@@ -20,6 +21,8 @@
 #include <link.h>
 
 namespace torchtidy_rt {
+
+using namespace torchtidy_trace;
 
 using Clock = std::chrono::steady_clock;
 
@@ -124,7 +127,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     auto Ctx = std::make_unique<Context>();
     Ctx->Class = C;
     Ctx->Attrs = std::move(Attrs);
-    Ctx->Attrs.Kind = "copy";
+    Ctx->Attrs.Kind = kind::Copy;
     Ctx->Attrs.Op = Name;
     captureStack(Ctx->Frames);
     Ctx->Start = Clock::now();
@@ -136,7 +139,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
       break;
     auto Ctx = std::make_unique<Context>();
     Ctx->Class = C;
-    Ctx->Attrs.Kind = "scalar-read";
+    Ctx->Attrs.Kind = kind::ScalarRead;
     Ctx->Attrs.Op = Name;
     if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined()) {
       c10::Device D = In[0].toTensor().device();
@@ -164,7 +167,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     // AccumulateGrad adding into an already defined gradient.
     auto Ctx = std::make_unique<Context>();
     Ctx->Class = C;
-    Ctx->Attrs.Kind = "grad-accumulate";
+    Ctx->Attrs.Kind = kind::GradAccumulate;
     Ctx->Attrs.Op = Name;
     Ctx->Attrs.Src = deviceName(In[0].toTensor().device());
     Ctx->Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
@@ -175,7 +178,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
   case OpClass::DataParallel: {
     auto Ctx = std::make_unique<Context>();
     Ctx->Class = C;
-    Ctx->Attrs.Kind = "data-parallel";
+    Ctx->Attrs.Kind = kind::DataParallel;
     Ctx->Attrs.Op = Name;
     captureStack(Ctx->Frames);
     Ctx->Start = Clock::now();
@@ -244,7 +247,7 @@ struct SyncDebugHandler : c10::WarningHandler {
   void process(const c10::SourceLocation &Loc, const std::string &Msg, const bool Verbatim) override {
     if (Msg.find("synchronizing CUDA operation") != std::string::npos) {
       EventAttrs A;
-      A.Kind = "sync-debug";
+      A.Kind = kind::SyncDebug;
       A.Op = Msg.substr(0, 120);
       A.Blocking = true;
       Stack S;
@@ -282,7 +285,7 @@ void enableSyncDebug(CudaState &Cuda) {
   Cuda.SyncDebug = "enabled (warn)";
 }
 
-void onExit() { recorder().write("exit", 0); }
+void onExit() { recorder().write(EndExit, 0); }
 
 void onSignal(int Sig) {
   // Best effort: the process is going down anyway. Write what we have,
@@ -290,7 +293,7 @@ void onSignal(int Sig) {
   static volatile sig_atomic_t Once = 0;
   if (!Once) {
     Once = 1;
-    recorder().write("signal", Sig);
+    recorder().write(EndSignal, Sig);
   }
   std::signal(Sig, SIG_DFL);
   std::raise(Sig);

@@ -20,7 +20,7 @@ struct Stack {
 };
 
 struct EventAttrs {
-  std::string Kind; // copy, scalar-read, grad-accumulate, data-parallel, cuda-sync, cuda-memcpy, sync-debug
+  std::string Kind; // torchtidy_trace::kind (trace/TraceFormat.h)
   std::string Op;   // aten::to, cudaStreamSynchronize, ...
   std::string Src, Dst;
   int Pinned = -1;      // -1 unknown / not applicable
