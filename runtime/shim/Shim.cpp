@@ -43,6 +43,19 @@ struct Context : at::ObserverContext {
   Stack Frames;
 };
 
+// An observed op's context: its event, with the stack, and the start time
+// taken last so that capturing the stack is not timed.
+std::unique_ptr<Context> observe(OpClass C, const char *Kind, const char *Name, EventAttrs Attrs = {}) {
+  auto Ctx = std::make_unique<Context>();
+  Ctx->Class = C;
+  Ctx->Attrs = std::move(Attrs);
+  Ctx->Attrs.Kind = Kind;
+  Ctx->Attrs.Op = Name;
+  captureStack(Ctx->Frames);
+  Ctx->Start = Clock::now();
+  return Ctx;
+}
+
 std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
   const char *Name = Fn.name();
   if (!Name)
@@ -62,32 +75,20 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     EventAttrs Attrs;
     if (!readTransfer(C, In, Attrs))
       break;
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs = std::move(Attrs);
-    Ctx->Attrs.Kind = kind::Copy;
-    Ctx->Attrs.Op = Name;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    return observe(C, kind::Copy, Name, std::move(Attrs));
   }
   case OpClass::Item:
   case OpClass::LocalScalar: {
     if (ScalarDepth++ > 0)
       break;
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = kind::ScalarRead;
-    Ctx->Attrs.Op = Name;
+    EventAttrs Attrs;
     if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined()) {
       c10::Device D = In[0].toTensor().device();
-      Ctx->Attrs.Src = deviceName(D);
-      Ctx->Attrs.Dst = "cpu";
-      Ctx->Attrs.Blocking = !D.is_cpu();
+      Attrs.Src = deviceName(D);
+      Attrs.Dst = "cpu";
+      Attrs.Blocking = !D.is_cpu();
     }
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    return observe(C, kind::ScalarRead, Name, std::move(Attrs));
   }
   case OpClass::Zero:
     if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined())
@@ -103,59 +104,22 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     if (AccumulateDepth == 0 || In.empty() || !In[0].isTensor() || !In[0].toTensor().defined())
       break;
     // AccumulateGrad adding into an already defined gradient.
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = kind::GradAccumulate;
-    Ctx->Attrs.Op = Name;
-    Ctx->Attrs.Src = deviceName(In[0].toTensor().device());
-    Ctx->Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    EventAttrs Attrs;
+    Attrs.Src = deviceName(In[0].toTensor().device());
+    Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
+    return observe(C, kind::GradAccumulate, Name, std::move(Attrs));
   }
-  case OpClass::DataParallel: {
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = kind::DataParallel;
-    Ctx->Attrs.Op = Name;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
-  }
+  case OpClass::DataParallel:
+    return observe(C, kind::DataParallel, Name);
   case OpClass::None:
     break;
   }
   return nullptr;
 }
 
-void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
-  if (!Raw) {
-    // Nested copies and scalar reads still unwind their depth; with both
-    // depths at zero no op without a context can be one of them.
-    if (CopyDepth == 0 && ScalarDepth == 0)
-      return;
-    const char *Name = Fn.name();
-    if (!Name)
-      return;
-    switch (classify(Name)) {
-    case OpClass::To:
-    case OpClass::ToCopy:
-    case OpClass::Copy:
-      if (CopyDepth > 0)
-        --CopyDepth;
-      break;
-    case OpClass::Item:
-    case OpClass::LocalScalar:
-      if (ScalarDepth > 0)
-        --ScalarDepth;
-      break;
-    default:
-      break;
-    }
-    return;
-  }
-  auto *Ctx = static_cast<Context *>(Raw);
-  switch (Ctx->Class) {
+// Leaves the nesting of a copy or a scalar read.
+void leave(OpClass C) {
+  switch (C) {
   case OpClass::To:
   case OpClass::ToCopy:
   case OpClass::Copy:
@@ -167,13 +131,28 @@ void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
     if (ScalarDepth > 0)
       --ScalarDepth;
     break;
-  case OpClass::Accumulate:
-    if (AccumulateDepth > 0)
-      --AccumulateDepth;
-    return;
   default:
     break;
   }
+}
+
+void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
+  if (!Raw) {
+    // Nested copies and scalar reads still unwind their depth; with both
+    // depths at zero no op without a context can be one of them.
+    if (CopyDepth == 0 && ScalarDepth == 0)
+      return;
+    if (const char *Name = Fn.name())
+      leave(classify(Name));
+    return;
+  }
+  auto *Ctx = static_cast<Context *>(Raw);
+  if (Ctx->Class == OpClass::Accumulate) {
+    if (AccumulateDepth > 0)
+      --AccumulateDepth;
+    return;
+  }
+  leave(Ctx->Class);
   uint64_t Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - Ctx->Start).count();
   recorder().record(Ctx->Attrs, Ctx->Frames, Ns);
 }
