@@ -2,7 +2,9 @@
 """Fails when an #include breaks the rooms' allowed arrows (docs/architecture.md).
 
 A room may include the rooms listed before it in its layer list; rules/ and
-runtime/ never include analyzer/, and runtime/ never includes rules/."""
+runtime/ never include analyzer/, and runtime/ never includes rules/. Of
+runtime/, analyzer/ may include only trace/ (the trace format, which the
+shim writes and confirm reads), and rules/ nothing."""
 import os
 import re
 import sys
@@ -12,18 +14,21 @@ LAYERS = {
                  'confirm', 'lsp', 'cli'],
     'rules': ['framework', 'analyses', 'checks'],
 }
+RUNTIME_ROOMS = ['trace', 'shim', 'doctor']
+SHARED_RUNTIME = 'trace'
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 def room_of(top, path):
     parts = path.split(os.sep)
-    return parts[0] if len(parts) > 1 and parts[0] in LAYERS[top] else None
+    rooms = LAYERS.get(top, RUNTIME_ROOMS)
+    return parts[0] if len(parts) > 1 and parts[0] in rooms else None
 
 
 def headers(root):
     """Include name (relative to its folder's include root) -> (top, room)."""
     out = {}
-    for top in LAYERS:
+    for top in list(LAYERS) + ['runtime']:
         for d, _, files in os.walk(os.path.join(root, top)):
             for f in files:
                 rel = os.path.relpath(os.path.join(d, f), os.path.join(root, top))
@@ -53,6 +58,11 @@ def violations(root):
                     if top != ttop:
                         if ttop == 'analyzer' or top == 'runtime':
                             yield where + '%s/ may not include %s/%s' % (top, ttop, m.group(1))
+                        elif ttop == 'runtime' and (top == 'rules' or troom != SHARED_RUNTIME):
+                            yield where + '%s/ may not include runtime/%s (allowed: %s)' % (
+                                top, m.group(1), 'none' if top == 'rules' else SHARED_RUNTIME + '/')
+                        continue
+                    if top == 'runtime':
                         continue
                     if here is None or troom is None or troom == here:
                         continue

@@ -7,7 +7,6 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -82,7 +81,7 @@ std::string runtimeText(const StaticFinding &F, const Trace &T) {
   if (F.Status == "not-observable")
     return "not observable on a CPU-only run (no copy between devices can happen)";
   if (F.Status == "not-executed")
-    return T.deviceObserved() || F.Rule != "torch-host-sync-in-loop"
+    return T.deviceObserved() || signalOf(F.Rule) != RuntimeSignal::HostSync
                ? "not executed"
                : "not executed as a scalar read (a CPU-only run shows no copy to the host or CUDA sync)";
   std::string S = "confirmed: " + std::to_string(F.Hits) + " hits, " + std::to_string(F.Blocking) + " blocking, " +
@@ -142,17 +141,12 @@ void printReport(const Trace &T, const std::vector<StaticFinding> &F, const std:
 }
 
 bool writeOutput(const Options &O, const Trace &T, const std::vector<StaticFinding> &F,
-                 const std::vector<RuntimeOnly> &Only, bool InputSarif, std::string &Error) {
+                 const std::vector<RuntimeOnly> &Only, const json &Input, bool InputSarif, std::string &Error) {
   std::string Format = O.Format.empty() ? (InputSarif ? "sarif" : "json") : O.Format;
   json Out;
   if (Format == "sarif") {
     if (InputSarif) {
-      auto Buf = llvm::MemoryBuffer::getFile(O.Findings);
-      if (!Buf) {
-        Error = O.Findings + ": " + Buf.getError().message();
-        return false;
-      }
-      Out = json::parse((*Buf)->getBuffer().begin(), (*Buf)->getBuffer().end());
+      Out = Input;
     } else {
       Out = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
              {"version", "2.1.0"},
@@ -228,15 +222,16 @@ int joinAndReport(const Options &O, const std::string &TracePath, const char *Cm
     return 3;
   }
   std::vector<StaticFinding> F;
+  json Input;
   bool Sarif = false;
-  if (!O.Findings.empty() && !readFindings(O.Findings, F, Sarif, Error)) {
+  if (!O.Findings.empty() && !readFindings(O.Findings, F, Input, Sarif, Error)) {
     llvm::errs() << "torchtidy " << Cmd << ": error: " << Error << "\n";
     return 3;
   }
   std::vector<RuntimeOnly> Only;
   join(T, F, Only, O.Hot);
   printReport(T, F, Only, !O.Findings.empty(), std::strcmp(Cmd, "run") == 0 ? llvm::errs() : llvm::outs());
-  if (!O.Output.empty() && !writeOutput(O, T, F, Only, Sarif, Error)) {
+  if (!O.Output.empty() && !writeOutput(O, T, F, Only, Input, Sarif, Error)) {
     llvm::errs() << "torchtidy " << Cmd << ": error: " << Error << "\n";
     return 3;
   }

@@ -1,4 +1,9 @@
 #include "confirm/Confirm.h"
+#include "formats/LogReader.h"
+
+#include "checks/Registry.h"
+#include "checks/host_sync_in_loop.h"
+#include "trace/TraceFormat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
@@ -16,6 +21,7 @@ namespace torchtidy {
 namespace confirm {
 
 using nlohmann::json;
+using namespace torchtidy_trace;
 
 static std::unique_ptr<llvm::MemoryBuffer> readFile(const std::string &Path, std::string &Error) {
   auto B = llvm::MemoryBuffer::getFile(Path);
@@ -58,18 +64,6 @@ static int tri(const json &E, const char *Key) {
   return E[Key].get<bool>() ? 1 : 0;
 }
 
-// An integer: a count, an id, a line. nlohmann would cast a float, which is
-// undefined out of the type's range (1e300); no writer emits one.
-template <typename T> static T integer(const json &V) {
-  if (!V.is_number_integer())
-    throw json::type_error::create(302, "expected an integer, found " + V.dump(), &V);
-  return V.get<T>();
-}
-
-template <typename T> static T integer(const json &Obj, const char *Key, T Default) {
-  return Obj.contains(Key) ? integer<T>(Obj[Key]) : Obj.value(Key, Default);
-}
-
 bool readTrace(const std::string &Path, Trace &T, std::string &Error) {
   auto Buf = readFile(Path, Error);
   return Buf && parseTrace(Path, Buf->getBuffer(), T, Error);
@@ -79,32 +73,32 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   json J;
   if (!parseJson(Path, Text, J, Error))
     return false;
-  if (!J.is_object() || J.value("format", "") != "torchtidy-trace/1") {
+  if (!J.is_object() || J.value(field::Format, "") != Format) {
     Error = Path + ": not a torchtidy trace (expected \"format\": \"torchtidy-trace/1\")";
     return false;
   }
   T.Path = Path;
-  T.Exe = J.value("exe", "");
-  T.Evidence = J.value("evidence", "cpu");
-  if (J.contains("cuda"))
-    T.CudaReason = J["cuda"].value("reason", "");
-  if (J.contains("end")) {
-    T.EndHow = J["end"].value("how", "");
-    T.EndSignal = integer(J["end"], "signal", 0);
-    T.EndDescription = J["end"].value("description", "");
+  T.Exe = J.value(field::Exe, "");
+  T.Evidence = J.value(field::Evidence, CpuEvidence);
+  if (J.contains(field::Cuda))
+    T.CudaReason = J[field::Cuda].value(field::Reason, "");
+  if (J.contains(field::End)) {
+    T.EndHow = J[field::End].value(field::How, "");
+    T.EndSignal = integer(J[field::End], field::Signal, 0);
+    T.EndDescription = J[field::End].value(field::Description, "");
   }
-  if (J.contains("summary")) {
-    T.Sites = integer(J["summary"], "sites", 0ull);
-    T.Events = integer(J["summary"], "events", 0ull);
-    T.Dropped = integer(J["summary"], "dropped", 0ull);
+  if (J.contains(field::Summary)) {
+    T.Sites = integer(J[field::Summary], field::Sites, 0ull);
+    T.Events = integer(J[field::Summary], field::Events, 0ull);
+    T.Dropped = integer(J[field::Summary], field::Dropped, 0ull);
   }
   // Modules: only those with debug information are symbolized (LibTorch's
   // own libraries are large and carry none in distribution builds).
   std::map<int64_t, std::string> Modules;
   std::map<int64_t, bool> Debug;
-  for (const json &M : J.value("modules", json::array())) {
-    int64_t Id = integer(M, "id", int64_t(-1));
-    Modules[Id] = M.value("path", "");
+  for (const json &M : J.value(field::Modules, json::array())) {
+    int64_t Id = integer(M, field::Id, int64_t(-1));
+    Modules[Id] = M.value(field::Path, "");
     Debug[Id] = hasDebugInfo(Modules[Id]);
   }
   if (!T.Exe.empty() && !hasDebugInfo(T.Exe))
@@ -117,20 +111,20 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   llvm::symbolize::LLVMSymbolizer Sym(Opts);
   std::map<std::pair<int64_t, uint64_t>, std::vector<SourceLine>> Cache;
 
-  for (const json &E : J.value("events", json::array())) {
+  for (const json &E : J.value(field::Events, json::array())) {
     TraceEvent Ev;
-    Ev.Kind = E.value("kind", "");
-    Ev.Op = E.value("op", "");
-    Ev.Src = E.value("src", "");
-    Ev.Dst = E.value("dst", "");
-    Ev.Pinned = tri(E, "pinned");
-    Ev.NonBlocking = tri(E, "non_blocking");
-    Ev.Stale = tri(E, "stale");
-    Ev.Count = integer(E, "count", 0ull);
-    Ev.Blocking = integer(E, "blocking", 0ull);
-    Ev.TotalNs = integer(E, "total_ns", 0ull);
-    Ev.BlockedNs = integer(E, "blocked_ns", 0ull);
-    for (const json &F : E.value("stack", json::array())) {
+    Ev.Kind = E.value(field::Kind, "");
+    Ev.Op = E.value(field::Op, "");
+    Ev.Src = E.value(field::Src, "");
+    Ev.Dst = E.value(field::Dst, "");
+    Ev.Pinned = tri(E, field::Pinned);
+    Ev.NonBlocking = tri(E, field::NonBlocking);
+    Ev.Stale = tri(E, field::Stale);
+    Ev.Count = integer(E, field::Count, 0ull);
+    Ev.Blocking = integer(E, field::Blocking, 0ull);
+    Ev.TotalNs = integer(E, field::TotalNs, 0ull);
+    Ev.BlockedNs = integer(E, field::BlockedNs, 0ull);
+    for (const json &F : E.value(field::Stack, json::array())) {
       if (!F.is_array() || F.size() != 2 || F[0].is_null())
         continue;
       int64_t Mod = integer<int64_t>(F[0]);
@@ -166,89 +160,26 @@ bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::st
   return false;
 }
 
-static std::string uriToPath(std::string U) {
-  if (U.rfind("file://", 0) == 0)
-    U = U.substr(7);
-  std::string Out;
-  for (size_t I = 0; I < U.size(); ++I) {
-    if (U[I] == '%' && I + 2 < U.size() && llvm::isHexDigit(U[I + 1]) && llvm::isHexDigit(U[I + 2])) {
-      Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
-      I += 2;
-    } else
-      Out += U[I];
-  }
-  return Out;
-}
-
-bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, bool &IsSarif, std::string &Error) {
+bool readFindings(const std::string &Path, std::vector<StaticFinding> &Out, nlohmann::json &Log, bool &IsSarif,
+                  std::string &Error) {
   auto Buf = readFile(Path, Error);
-  return Buf && parseFindings(Path, Buf->getBuffer(), Out, IsSarif, Error);
+  return Buf && parseFindings(Path, Buf->getBuffer(), Out, Log, IsSarif, Error);
 }
 
-bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out,
+bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &Out, json &Log,
                    bool &IsSarif, std::string &Error) try {
-  json J;
-  if (!parseJson(Path, Text, J, Error))
+  LogText Parsed = parseSarif(Text, Log);
+  if (Parsed == LogText::NotJson) {
+    Error = Path + ": not valid JSON (a trace cut short?)";
     return false;
-  IsSarif = J.is_object() && J.contains("runs");
-  if (IsSarif) {
-    for (const json &Run : J["runs"]) {
-      std::string Base;
-      if (Run.contains("originalUriBaseIds"))
-        for (auto &KV : Run["originalUriBaseIds"].items())
-          if (KV.value().contains("uri")) {
-            Base = uriToPath(KV.value()["uri"].get<std::string>());
-            break;
-          }
-      for (const json &R : Run.value("results", json::array())) {
-        StaticFinding F;
-        F.Rule = R.value("ruleId", "");
-        if (R.contains("message"))
-          F.Message = R["message"].value("text", "");
-        auto loc = [&](const json &L, std::string &File, unsigned &Line, unsigned *Col) {
-          if (!L.contains("physicalLocation"))
-            return;
-          const json &P = L["physicalLocation"];
-          if (P.contains("artifactLocation")) {
-            File = uriToPath(P["artifactLocation"].value("uri", ""));
-            if (!File.empty() && File[0] != '/' && P["artifactLocation"].contains("uriBaseId") && !Base.empty())
-              File = Base + (Base.back() == '/' ? "" : "/") + File;
-          }
-          if (P.contains("region")) {
-            Line = integer(P["region"], "startLine", 0u);
-            if (Col)
-              *Col = integer(P["region"], "startColumn", 0u);
-          }
-        };
-        if (R.contains("locations") && !R["locations"].empty())
-          loc(R["locations"][0], F.File, F.Line, &F.Column);
-        for (const json &L : R.value("relatedLocations", json::array())) {
-          std::string File;
-          unsigned Line = 0;
-          loc(L, File, Line, nullptr);
-          if (Line)
-            F.NoteLines.push_back({File, Line});
-        }
-        Out.push_back(std::move(F));
-      }
-    }
-    return true;
   }
-  if (!J.is_object() || J.value("format", "") != "torchtidy-findings/1") {
+  IsSarif = Parsed == LogText::Sarif;
+  if (!IsSarif && !isJsonFindings(Log)) {
     Error = Path + ": neither torchtidy JSON findings (\"format\": \"torchtidy-findings/1\") nor SARIF";
     return false;
   }
-  for (const json &R : J.value("findings", json::array())) {
-    StaticFinding F;
-    F.Rule = R.value("check", "");
-    F.File = R.value("file", "");
-    F.Line = integer(R, "line", 0u);
-    F.Column = integer(R, "column", 0u);
-    F.Message = R.value("message", "");
-    for (const json &N : R.value("notes", json::array()))
-      F.NoteLines.push_back({N.value("file", ""), integer(N, "line", 0u)});
-    Out.push_back(std::move(F));
-  }
+  for (LoggedFinding &F : IsSarif ? sarifFindings(Log) : jsonFindings(Log))
+    Out.push_back(StaticFinding{std::move(F)});
   return true;
 } catch (const json::exception &E) {
   Error = Path + ": not a valid findings file: " + E.what();
@@ -267,37 +198,54 @@ static std::string normalize(const std::string &P) {
 
 // A copy between two devices (traces of older shims also hold CPU-to-CPU
 // copies: dtype conversions, cat, pow).
-static bool isTransfer(const TraceEvent &E) { return E.Kind == "copy" && E.Src != E.Dst; }
-
-bool isTransferRule(const std::string &Rule) {
-  return Rule == "torch-copy-in-loop" || Rule == "torch-create-then-move" || Rule == "torch-non-blocking-pageable";
-}
+static bool isTransfer(const TraceEvent &E) { return E.Kind == kind::Copy && E.Src != E.Dst; }
 
 static bool isDeviceToHost(const TraceEvent &E) { return isTransfer(E) && E.Dst == "cpu"; }
 
-// Which event kinds show a rule's problem happening.
-static bool signals(const std::string &Rule, const TraceEvent &E) {
-  if (Rule == "torch-host-sync-in-loop")
-    return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug" ||
-           E.Kind == "cuda-memcpy";
-  if (Rule == "torch-non-blocking-pageable")
-    return isTransfer(E) && E.Pinned == 0;
-  if (isTransferRule(Rule))
-    return isTransfer(E) || E.Kind == "cuda-memcpy";
-  if (Rule == "torch-missing-zero-grad")
-    return E.Kind == "grad-accumulate" && E.Stale == 1;
-  if (Rule == "torch-data-parallel")
-    return E.Kind == "data-parallel";
+static bool isSync(const TraceEvent &E) {
+  return E.Kind == kind::ScalarRead || isDeviceToHost(E) || E.Kind == kind::CudaSync ||
+         E.Kind == kind::SyncDebug;
+}
+
+// The event kinds that show a signal happening; signalEvents says the same
+// in words.
+static bool signals(RuntimeSignal S, const TraceEvent &E) {
+  switch (S) {
+  case RuntimeSignal::HostSync: return isSync(E) || E.Kind == kind::CudaMemcpy;
+  case RuntimeSignal::Transfer: return isTransfer(E) || E.Kind == kind::CudaMemcpy;
+  case RuntimeSignal::PageableTransfer: return isTransfer(E) && E.Pinned == 0;
+  case RuntimeSignal::StaleGradient: return E.Kind == kind::GradAccumulate && E.Stale == 1;
+  case RuntimeSignal::DataParallel: return E.Kind == kind::DataParallel;
+  case RuntimeSignal::None: return false;
+  }
   return false;
 }
 
-static bool ruleHasSignal(const std::string &Rule) {
-  return Rule == "torch-host-sync-in-loop" || isTransferRule(Rule) || Rule == "torch-missing-zero-grad" ||
-         Rule == "torch-data-parallel";
+static std::string code(const char *Kind) { return std::string("`") + Kind + "`"; }
+
+std::string signalEvents(RuntimeSignal S) {
+  const std::string Copy = code(kind::Copy) + " between two devices";
+  switch (S) {
+  case RuntimeSignal::HostSync:
+    return code(kind::ScalarRead) + ", " + code(kind::Copy) + " from a device to the CPU, " + code(kind::CudaSync) +
+           ", " + code(kind::CudaMemcpy) + ", " + code(kind::SyncDebug);
+  case RuntimeSignal::Transfer: return Copy + ", " + code(kind::CudaMemcpy);
+  case RuntimeSignal::PageableTransfer: return Copy + " with `" + field::Pinned + ": false`";
+  case RuntimeSignal::StaleGradient: return code(kind::GradAccumulate) + " with `" + field::Stale + ": true`";
+  case RuntimeSignal::DataParallel: return code(kind::DataParallel);
+  case RuntimeSignal::None: return "none: \"no runtime signal for this check\"";
+  }
+  return "";
 }
 
-static bool isSync(const TraceEvent &E) {
-  return E.Kind == "scalar-read" || isDeviceToHost(E) || E.Kind == "cuda-sync" || E.Kind == "sync-debug";
+RuntimeSignal signalOf(const std::string &Rule) {
+  const CheckFactory *C = findCheck(Rule);
+  return C ? C->Info->Signal : RuntimeSignal::None;
+}
+
+// Only a copy between devices needs a device to happen.
+static bool needsDevice(RuntimeSignal S) {
+  return S == RuntimeSignal::Transfer || S == RuntimeSignal::PageableTransfer;
 }
 
 void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnly> &Only, unsigned Hot) {
@@ -309,13 +257,14 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
     return It->second;
   };
   for (StaticFinding &F : Findings) {
-    if (!ruleHasSignal(F.Rule)) {
+    RuntimeSignal Signal = signalOf(F.Rule);
+    if (Signal == RuntimeSignal::None) {
       F.Status = "no-runtime-signal";
       continue;
     }
     const std::string &FFile = norm(F.File);
     for (TraceEvent &E : T.Events_) {
-      if (!signals(F.Rule, E))
+      if (!signals(Signal, E))
         continue;
       bool Hit = false;
       for (const SourceLine &L : E.Lines) {
@@ -340,7 +289,7 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
     if (F.Hits)
       F.Status = "confirmed";
     else // without a device no transfer can happen: its absence proves nothing
-      F.Status = isTransferRule(F.Rule) && !T.deviceObserved() ? "not-observable" : "not-executed";
+      F.Status = needsDevice(Signal) && !T.deviceObserved() ? "not-observable" : "not-executed";
   }
   // Runtime-only: hot syncs that no finding claimed, at the innermost
   // source line known (the user's code: LibTorch has no line info).
@@ -350,7 +299,7 @@ void join(Trace &T, std::vector<StaticFinding> &Findings, std::vector<RuntimeOnl
       continue;
     const SourceLine &L = E.Lines.front();
     RuntimeOnly &R = ByLine[{norm(L.File), L.Line}];
-    R.Rule = "torch-host-sync-in-loop";
+    R.Rule = HostSyncInLoopCheck::Info.Id;
     R.File = norm(L.File);
     R.Line = L.Line;
     R.Op = E.Op;

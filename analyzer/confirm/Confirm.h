@@ -5,6 +5,10 @@
 // rule and source line.
 #pragma once
 
+#include "formats/LogReader.h"
+
+#include "framework/RuleInfo.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -37,10 +41,7 @@ struct Trace {
   bool deviceObserved() const { return Evidence == "device"; }
 };
 
-struct StaticFinding {
-  std::string Rule, File, Message;
-  unsigned Line = 0, Column = 0;
-  std::vector<std::pair<std::string, unsigned>> NoteLines;
+struct StaticFinding : LoggedFinding {
   // Filled by the join.
   std::string Status; // confirmed, not-executed, not-observable (a transfer on a CPU-only run), no-runtime-signal
   uint64_t Hits = 0, Blocking = 0, BlockedNs = 0, TotalNs = 0;
@@ -55,13 +56,19 @@ struct RuntimeOnly {
 // Error is set (and false returned) when a file cannot be read or is not
 // in a format this version knows.
 bool readTrace(const std::string &Path, Trace &T, std::string &Error);
-bool readFindings(const std::string &Path, std::vector<StaticFinding> &F, bool &IsSarif, std::string &Error);
+// Log keeps the parsed file, so that SARIF output annotates the input.
+bool readFindings(const std::string &Path, std::vector<StaticFinding> &F, nlohmann::json &Log, bool &IsSarif,
+                  std::string &Error);
 // The same on a file's text (test/fuzz); Path is only named in errors.
 bool parseTrace(const std::string &Path, llvm::StringRef Text, Trace &T, std::string &Error);
 bool parseFindings(const std::string &Path, llvm::StringRef Text, std::vector<StaticFinding> &F,
-                   bool &IsSarif, std::string &Error);
-// Checks whose only runtime signal is a copy between devices.
-bool isTransferRule(const std::string &Rule);
+                   nlohmann::json &Log, bool &IsSarif, std::string &Error);
+// The event kinds that confirm a check of signal S, as docs/trace.md's
+// table says them.
+std::string signalEvents(RuntimeSignal S);
+// The signal a finding's check declares in its RuleInfo; none for an id
+// this version does not know.
+RuntimeSignal signalOf(const std::string &Rule);
 void join(Trace &T, std::vector<StaticFinding> &F, std::vector<RuntimeOnly> &Only, unsigned HotThreshold);
 
 int runCommand(int Argc, const char **Argv, const char *Self);

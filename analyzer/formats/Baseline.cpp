@@ -1,11 +1,10 @@
 #include "formats/Baseline.h"
 
+#include "formats/LogReader.h"
 #include "formats/Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
-
-#include <nlohmann/json.hpp>
 
 namespace torchtidy {
 
@@ -20,14 +19,16 @@ std::optional<Baseline> Baseline::load(const std::string &Path, std::string &Err
 
 std::optional<Baseline> Baseline::parse(const std::string &Path, llvm::StringRef Text,
                                         std::string &Error) try {
-  nlohmann::json Log = nlohmann::json::parse(Text.begin(), Text.end(), nullptr, false);
-  if (Log.is_discarded()) {
+  nlohmann::json Log;
+  switch (parseSarif(Text, Log)) {
+  case LogText::NotJson:
     Error = Path + ": the baseline is not JSON (expected a SARIF log from --write-baseline)";
     return std::nullopt;
-  }
-  if (!Log.is_object() || !Log.contains("runs") || !Log["runs"].is_array()) {
+  case LogText::NotSarif:
     Error = Path + ": the baseline is not a SARIF log (no 'runs' array)";
     return std::nullopt;
+  case LogText::Sarif:
+    break;
   }
   using Ptr = nlohmann::json::json_pointer;
   const Ptr UriAt("/locations/0/physicalLocation/artifactLocation/uri"),

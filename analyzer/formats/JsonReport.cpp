@@ -1,3 +1,4 @@
+#include "formats/LogReader.h"
 #include "formats/Report.h"
 #include "support/Version.h"
 
@@ -45,6 +46,30 @@ std::string toJson(const std::vector<Finding> &Findings, const std::vector<TURes
   }
   // Invalid UTF-8 in a message or path is replaced, not a reason to fail.
   return Out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+} // namespace torchtidy
+
+namespace torchtidy {
+
+bool isJsonFindings(const nlohmann::json &Report) {
+  return Report.is_object() && Report.value("format", "") == "torchtidy-findings/1";
+}
+
+std::vector<LoggedFinding> jsonFindings(const nlohmann::json &Report) {
+  std::vector<LoggedFinding> Out;
+  for (const nlohmann::json &R : Report.value("findings", nlohmann::json::array())) {
+    LoggedFinding F;
+    F.Rule = R.value("check", "");
+    F.File = R.value("file", "");
+    F.Line = integer(R, "line", 0u);
+    F.Column = integer(R, "column", 0u);
+    F.Message = R.value("message", "");
+    for (const nlohmann::json &N : R.value("notes", nlohmann::json::array()))
+      F.NoteLines.push_back({N.value("file", ""), integer(N, "line", 0u)});
+    Out.push_back(std::move(F));
+  }
+  return Out;
 }
 
 } // namespace torchtidy

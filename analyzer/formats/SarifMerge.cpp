@@ -1,11 +1,11 @@
 #include "formats/SarifMerge.h"
+#include "formats/LogReader.h"
 #include "support/AtomicFile.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,12 +33,13 @@ std::optional<json> readLog(const std::string &File, std::string &Error) {
     Error = File + ": cannot read it: " + Buffer.getError().message();
     return std::nullopt;
   }
-  json Log = json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr, false);
-  if (Log.is_discarded() || !Log.is_object()) {
+  json Log;
+  LogText Parsed = parseSarif((*Buffer)->getBuffer(), Log);
+  if (Parsed == LogText::NotJson || !Log.is_object()) {
     Error = File + ": not JSON";
     return std::nullopt;
   }
-  if (Log.value("version", "") != "2.1.0" || !Log.contains("runs") || !Log["runs"].is_array()) {
+  if (Parsed != LogText::Sarif || Log.value("version", "") != "2.1.0") {
     Error = File + ": not a SARIF 2.1.0 log (no \"version\": \"2.1.0\" and \"runs\")";
     return std::nullopt;
   }

@@ -1,3 +1,4 @@
+#include "formats/LogReader.h"
 #include "formats/Report.h"
 #include "formats/RuleDocs.h"
 #include "support/Version.h"
@@ -168,5 +169,75 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
 }
 
 std::string sarifUri(const std::string &File) { return UriBase().uri(File); }
+
+// Reading back.
+
+LogText parseSarif(llvm::StringRef Text, nlohmann::json &Log) {
+  Log = nlohmann::json::parse(Text.begin(), Text.end(), nullptr, false);
+  if (Log.is_discarded())
+    return LogText::NotJson;
+  return Log.is_object() && Log.contains("runs") && Log["runs"].is_array() ? LogText::Sarif : LogText::NotSarif;
+}
+
+// A file:// or relative URI as a path: %-escapes decoded.
+static std::string uriToPath(std::string U) {
+  if (U.rfind("file://", 0) == 0)
+    U = U.substr(7);
+  std::string Out;
+  for (size_t I = 0; I < U.size(); ++I) {
+    if (U[I] == '%' && I + 2 < U.size() && llvm::isHexDigit(U[I + 1]) && llvm::isHexDigit(U[I + 2])) {
+      Out += char(std::stoi(U.substr(I + 1, 2), nullptr, 16));
+      I += 2;
+    } else
+      Out += U[I];
+  }
+  return Out;
+}
+
+std::vector<LoggedFinding> sarifFindings(const nlohmann::json &Log) {
+  using nlohmann::json;
+  std::vector<LoggedFinding> Out;
+  for (const json &Run : Log["runs"]) {
+    std::string Base;
+    if (Run.contains("originalUriBaseIds"))
+      for (auto &KV : Run["originalUriBaseIds"].items())
+        if (KV.value().contains("uri")) {
+          Base = uriToPath(KV.value()["uri"].get<std::string>());
+          break;
+        }
+    auto loc = [&](const json &L, std::string &File, unsigned &Line, unsigned *Col) {
+      if (!L.contains("physicalLocation"))
+        return;
+      const json &P = L["physicalLocation"];
+      if (P.contains("artifactLocation")) {
+        File = uriToPath(P["artifactLocation"].value("uri", ""));
+        if (!File.empty() && File[0] != '/' && P["artifactLocation"].contains("uriBaseId") && !Base.empty())
+          File = Base + (Base.back() == '/' ? "" : "/") + File;
+      }
+      if (P.contains("region")) {
+        Line = integer(P["region"], "startLine", 0u);
+        if (Col)
+          *Col = integer(P["region"], "startColumn", 0u);
+      }
+    };
+    for (const json &R : Run.value("results", json::array())) {
+      LoggedFinding F;
+      F.Rule = R.value("ruleId", "");
+      if (R.contains("message"))
+        F.Message = R["message"].value("text", "");
+      if (R.contains("locations") && !R["locations"].empty())
+        loc(R["locations"][0], F.File, F.Line, &F.Column);
+      for (const json &L : R.value("relatedLocations", json::array())) {
+        std::string File;
+        unsigned Line = 0;
+        loc(L, File, Line, nullptr);
+        if (Line)
+          F.NoteLines.push_back({File, Line});
+      }
+      Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
 
 } // namespace torchtidy

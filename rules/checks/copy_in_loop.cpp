@@ -18,7 +18,8 @@ const RuleInfo CopyInLoopCheck::Info = {
     Precision::Medium,
     {"performance"},
     {},
-    /*NeedsCuda=*/true};
+    /*NeedsCuda=*/true,
+    RuntimeSignal::Transfer};
 
 void CopyInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);

@@ -18,7 +18,9 @@ const RuleInfo CreateThenMoveCheck::Info = {
     Level::Warning,
     Precision::High,
     {"performance"},
-    {}};
+    {},
+    /*NeedsCuda=*/false,
+    RuntimeSignal::Transfer};
 
 void CreateThenMoveCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(

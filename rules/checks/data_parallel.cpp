@@ -14,7 +14,9 @@ const RuleInfo DataParallelCheck::Info = {
     Level::Warning,
     Precision::High,
     {"performance", "memory"},
-    {}};
+    {},
+    /*NeedsCuda=*/false,
+    RuntimeSignal::DataParallel};
 
 void DataParallelCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(

@@ -17,7 +17,8 @@ const RuleInfo HostSyncInLoopCheck::Info = {
     {"performance"},
     {{"IncludePeriodic", "false",
       "also flag reads guarded by a periodic condition on the loop counter (if (i % k == 0))"}},
-    /*NeedsCuda=*/true};
+    /*NeedsCuda=*/true,
+    RuntimeSignal::HostSync};
 
 void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader())).bind("call"), this);

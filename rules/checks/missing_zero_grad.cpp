@@ -14,7 +14,9 @@ const RuleInfo MissingZeroGradCheck::Info = {
     Level::Warning,
     Precision::High,
     {"correctness"},
-    {}};
+    {},
+    /*NeedsCuda=*/false,
+    RuntimeSignal::StaleGradient};
 
 void MissingZeroGradCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(userLoop(), this);

@@ -17,7 +17,9 @@ const RuleInfo NonBlockingPageableCheck::Info = {
     Level::Warning,
     Precision::Medium,
     {"performance"},
-    {}};
+    {},
+    /*NeedsCuda=*/false,
+    RuntimeSignal::PageableTransfer};
 
 void NonBlockingPageableCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(

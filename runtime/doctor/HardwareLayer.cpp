@@ -60,10 +60,9 @@ void checkHardwareAndDriver(Machine &M, Layer &L) {
 
   std::set<std::string> Modules;
   if (!readModules(M.Opt.ProcModules, Modules)) {
-    L.warn("nvidia module", "cannot read " + M.Opt.ProcModules,
-           "the kernel module list is not readable here, so the modules are not checked", "lsmod | grep nvidia");
-    L.warn("nvidia_uvm module", "cannot read " + M.Opt.ProcModules,
-           "the kernel module list is not readable here, so the modules are not checked", "lsmod | grep nvidia");
+    for (const char *Module : {"nvidia module", "nvidia_uvm module"})
+      L.warn(Module, "cannot read " + M.Opt.ProcModules,
+             "the kernel module list is not readable here, so the modules are not checked", "lsmod | grep nvidia");
   } else {
     if (Modules.count("nvidia"))
       L.ok("nvidia module", "loaded (" + M.Opt.ProcModules + ")");

@@ -3,6 +3,7 @@
 // the runtime and driver API's memcpy and synchronize calls). On a machine
 // without any of them the trace says which one is missing and why.
 #include "Trace.h"
+#include "trace/TraceFormat.h"
 
 #include <chrono>
 #include <cstring>
@@ -14,6 +15,8 @@
 #endif
 
 namespace torchtidy_rt {
+
+using namespace torchtidy_trace;
 
 namespace {
 
@@ -35,8 +38,8 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain Domain, CUpti_CallbackId Id, co
                     .count();
   EventAttrs A;
   A.Op = Info->functionName ? Info->functionName : "?";
-  A.Kind = std::strstr(A.Op.c_str(), "emcpy") ? "cuda-memcpy" : "cuda-sync";
-  A.Blocking = A.Kind == "cuda-sync" || A.Op.find("Async") == std::string::npos;
+  A.Kind = std::strstr(A.Op.c_str(), "emcpy") ? kind::CudaMemcpy : kind::CudaSync;
+  A.Blocking = A.Kind == kind::CudaSync || A.Op.find("Async") == std::string::npos;
   (void)Domain;
   (void)Id;
   Stack S;

@@ -5,21 +5,22 @@
 // file (docs/trace.md), atomically when the process ends. No LLVM here: the
 // analyzer symbolizes the (module, offset) pairs later.
 #include "Ops.h"
+#include "trace/TraceFormat.h"
 
 #include <ATen/record_function.h>
 #include <c10/util/Exception.h>
 #include <torch/version.h>
 
-#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <execinfo.h>
-#include <link.h>
 
 namespace torchtidy_rt {
+
+using namespace torchtidy_trace;
 
 using Clock = std::chrono::steady_clock;
 
@@ -42,64 +43,17 @@ struct Context : at::ObserverContext {
   Stack Frames;
 };
 
-// The shim's own frames on top of the stack (captureStack, the observer's
-// callback, and whatever else the compiler did not inline: their number
-// depends on the build) are dropped by module, not by count, and so are the
-// frames above them of an interposed backtrace() (ASan's).
-// The address range of the shim's loaded segments is found once: dladdr on
-// every frame would take the loader's lock for each observed op.
-void captureStack(Stack &S);
-struct CodeRange {
-  uintptr_t Lo = 0, Hi = 0;
-};
-CodeRange shimRange() {
-  Dl_info I;
-  CodeRange R;
-  if (!dladdr(reinterpret_cast<void *>(&captureStack), &I))
-    return R;
-  struct Query {
-    const void *Base;
-    CodeRange *Out;
-  } Q{I.dli_fbase, &R};
-  dl_iterate_phdr(
-      [](dl_phdr_info *Info, size_t, void *Data) {
-        auto *Q = static_cast<Query *>(Data);
-        bool Mine = false;
-        uintptr_t Lo = UINTPTR_MAX, Hi = 0;
-        for (int P = 0; P < Info->dlpi_phnum; ++P) {
-          const ElfW(Phdr) &H = Info->dlpi_phdr[P];
-          if (H.p_type != PT_LOAD)
-            continue;
-          uintptr_t Start = Info->dlpi_addr + H.p_vaddr;
-          Mine |= H.p_offset == 0 && reinterpret_cast<const void *>(Start) == Q->Base;
-          Lo = std::min(Lo, Start);
-          Hi = std::max(Hi, Start + H.p_memsz);
-        }
-        if (!Mine)
-          return 0;
-        *Q->Out = {Lo, Hi};
-        return 1;
-      },
-      &Q);
-  return R;
-}
-bool inShim(void *Frame) {
-  static const CodeRange R = shimRange();
-  auto A = reinterpret_cast<uintptr_t>(Frame);
-  return A >= R.Lo && A < R.Hi;
-}
-
-void captureStack(Stack &S) {
-  void *Buf[kMaxFrames + 8];
-  int N = backtrace(Buf, kMaxFrames + 8);
-  int First = 0;
-  while (First < N && !inShim(Buf[First]))
-    ++First;
-  while (First < N && inShim(Buf[First]))
-    ++First;
-  S.N = 0;
-  for (int F = First; F < N && S.N < kMaxFrames; ++F)
-    S.Frames[S.N++] = reinterpret_cast<uintptr_t>(Buf[F]);
+// An observed op's context: its event, with the stack, and the start time
+// taken last so that capturing the stack is not timed.
+std::unique_ptr<Context> observe(OpClass C, const char *Kind, const char *Name, EventAttrs Attrs = {}) {
+  auto Ctx = std::make_unique<Context>();
+  Ctx->Class = C;
+  Ctx->Attrs = std::move(Attrs);
+  Ctx->Attrs.Kind = Kind;
+  Ctx->Attrs.Op = Name;
+  captureStack(Ctx->Frames);
+  Ctx->Start = Clock::now();
+  return Ctx;
 }
 
 std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
@@ -121,32 +75,20 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     EventAttrs Attrs;
     if (!readTransfer(C, In, Attrs))
       break;
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs = std::move(Attrs);
-    Ctx->Attrs.Kind = "copy";
-    Ctx->Attrs.Op = Name;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    return observe(C, kind::Copy, Name, std::move(Attrs));
   }
   case OpClass::Item:
   case OpClass::LocalScalar: {
     if (ScalarDepth++ > 0)
       break;
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = "scalar-read";
-    Ctx->Attrs.Op = Name;
+    EventAttrs Attrs;
     if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined()) {
       c10::Device D = In[0].toTensor().device();
-      Ctx->Attrs.Src = deviceName(D);
-      Ctx->Attrs.Dst = "cpu";
-      Ctx->Attrs.Blocking = !D.is_cpu();
+      Attrs.Src = deviceName(D);
+      Attrs.Dst = "cpu";
+      Attrs.Blocking = !D.is_cpu();
     }
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    return observe(C, kind::ScalarRead, Name, std::move(Attrs));
   }
   case OpClass::Zero:
     if (!In.empty() && In[0].isTensor() && In[0].toTensor().defined())
@@ -162,59 +104,22 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
     if (AccumulateDepth == 0 || In.empty() || !In[0].isTensor() || !In[0].toTensor().defined())
       break;
     // AccumulateGrad adding into an already defined gradient.
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = "grad-accumulate";
-    Ctx->Attrs.Op = Name;
-    Ctx->Attrs.Src = deviceName(In[0].toTensor().device());
-    Ctx->Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
+    EventAttrs Attrs;
+    Attrs.Src = deviceName(In[0].toTensor().device());
+    Attrs.Stale = recorder().takeCleared(In[0].toTensor().unsafeGetTensorImpl()) ? 0 : 1;
+    return observe(C, kind::GradAccumulate, Name, std::move(Attrs));
   }
-  case OpClass::DataParallel: {
-    auto Ctx = std::make_unique<Context>();
-    Ctx->Class = C;
-    Ctx->Attrs.Kind = "data-parallel";
-    Ctx->Attrs.Op = Name;
-    captureStack(Ctx->Frames);
-    Ctx->Start = Clock::now();
-    return Ctx;
-  }
+  case OpClass::DataParallel:
+    return observe(C, kind::DataParallel, Name);
   case OpClass::None:
     break;
   }
   return nullptr;
 }
 
-void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
-  if (!Raw) {
-    // Nested copies and scalar reads still unwind their depth; with both
-    // depths at zero no op without a context can be one of them.
-    if (CopyDepth == 0 && ScalarDepth == 0)
-      return;
-    const char *Name = Fn.name();
-    if (!Name)
-      return;
-    switch (classify(Name)) {
-    case OpClass::To:
-    case OpClass::ToCopy:
-    case OpClass::Copy:
-      if (CopyDepth > 0)
-        --CopyDepth;
-      break;
-    case OpClass::Item:
-    case OpClass::LocalScalar:
-      if (ScalarDepth > 0)
-        --ScalarDepth;
-      break;
-    default:
-      break;
-    }
-    return;
-  }
-  auto *Ctx = static_cast<Context *>(Raw);
-  switch (Ctx->Class) {
+// Leaves the nesting of a copy or a scalar read.
+void leave(OpClass C) {
+  switch (C) {
   case OpClass::To:
   case OpClass::ToCopy:
   case OpClass::Copy:
@@ -226,13 +131,28 @@ void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
     if (ScalarDepth > 0)
       --ScalarDepth;
     break;
-  case OpClass::Accumulate:
-    if (AccumulateDepth > 0)
-      --AccumulateDepth;
-    return;
   default:
     break;
   }
+}
+
+void onEnd(const at::RecordFunction &Fn, at::ObserverContext *Raw) {
+  if (!Raw) {
+    // Nested copies and scalar reads still unwind their depth; with both
+    // depths at zero no op without a context can be one of them.
+    if (CopyDepth == 0 && ScalarDepth == 0)
+      return;
+    if (const char *Name = Fn.name())
+      leave(classify(Name));
+    return;
+  }
+  auto *Ctx = static_cast<Context *>(Raw);
+  if (Ctx->Class == OpClass::Accumulate) {
+    if (AccumulateDepth > 0)
+      --AccumulateDepth;
+    return;
+  }
+  leave(Ctx->Class);
   uint64_t Ns = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - Ctx->Start).count();
   recorder().record(Ctx->Attrs, Ctx->Frames, Ns);
 }
@@ -244,7 +164,7 @@ struct SyncDebugHandler : c10::WarningHandler {
   void process(const c10::SourceLocation &Loc, const std::string &Msg, const bool Verbatim) override {
     if (Msg.find("synchronizing CUDA operation") != std::string::npos) {
       EventAttrs A;
-      A.Kind = "sync-debug";
+      A.Kind = kind::SyncDebug;
       A.Op = Msg.substr(0, 120);
       A.Blocking = true;
       Stack S;
@@ -282,7 +202,7 @@ void enableSyncDebug(CudaState &Cuda) {
   Cuda.SyncDebug = "enabled (warn)";
 }
 
-void onExit() { recorder().write("exit", 0); }
+void onExit() { recorder().write(EndExit, 0); }
 
 void onSignal(int Sig) {
   // Best effort: the process is going down anyway. Write what we have,
@@ -290,7 +210,7 @@ void onSignal(int Sig) {
   static volatile sig_atomic_t Once = 0;
   if (!Once) {
     Once = 1;
-    recorder().write("signal", Sig);
+    recorder().write(EndSignal, Sig);
   }
   std::signal(Sig, SIG_DFL);
   std::raise(Sig);

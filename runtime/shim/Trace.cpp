@@ -1,4 +1,5 @@
 #include "Trace.h"
+#include "trace/TraceFormat.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,8 @@
 #include <vector>
 
 namespace torchtidy_rt {
+
+using namespace torchtidy_trace;
 
 static const auto ProcessStart = std::chrono::steady_clock::now();
 
@@ -181,7 +184,7 @@ void Recorder::write(const char *How, int Code) {
           Offset = A - Mods[I].Base;
           if (Used[I] < 0) {
             Used[I] = int(Modules.size());
-            Modules.push_back({{"id", Used[I]}, {"path", Mods[I].Path}});
+            Modules.push_back({{field::Id, Used[I]}, {field::Path, Mods[I].Path}});
           }
           return Used[I];
         }
@@ -200,21 +203,21 @@ void Recorder::write(const char *How, int Code) {
   uint64_t Total = 0;
   for (const Site *S : Order) {
     nlohmann::json E;
-    E["kind"] = S->Attrs.Kind;
-    E["op"] = S->Attrs.Op;
+    E[field::Kind] = S->Attrs.Kind;
+    E[field::Op] = S->Attrs.Op;
     if (!S->Attrs.Src.empty())
-      E["src"] = S->Attrs.Src;
+      E[field::Src] = S->Attrs.Src;
     if (!S->Attrs.Dst.empty())
-      E["dst"] = S->Attrs.Dst;
-    E["pinned"] = nullable(S->Attrs.Pinned);
-    E["non_blocking"] = nullable(S->Attrs.NonBlocking);
+      E[field::Dst] = S->Attrs.Dst;
+    E[field::Pinned] = nullable(S->Attrs.Pinned);
+    E[field::NonBlocking] = nullable(S->Attrs.NonBlocking);
     if (S->Attrs.Stale >= 0)
-      E["stale"] = S->Attrs.Stale == 1;
-    E["count"] = S->Count;
-    E["blocking"] = S->Blocking;
-    E["total_ns"] = S->TotalNs;
-    E["max_ns"] = S->MaxNs;
-    E["blocked_ns"] = S->BlockedNs;
+      E[field::Stale] = S->Attrs.Stale == 1;
+    E[field::Count] = S->Count;
+    E[field::Blocking] = S->Blocking;
+    E[field::TotalNs] = S->TotalNs;
+    E[field::MaxNs] = S->MaxNs;
+    E[field::BlockedNs] = S->BlockedNs;
     nlohmann::json Frames = nlohmann::json::array();
     for (int I = 0; I < S->Frames.N; ++I) {
       uintptr_t Off = 0;
@@ -224,40 +227,41 @@ void Recorder::write(const char *How, int Code) {
       else
         Frames.push_back({Mod, Off});
     }
-    E["stack"] = Frames;
+    E[field::Stack] = Frames;
     Total += S->Count;
     Events.push_back(std::move(E));
   }
 
   nlohmann::json T;
-  T["format"] = "torchtidy-trace/1";
-  T["producer"] = "libtorchtidy_rt";
-  T["pid"] = getpid();
-  T["exe"] = selfExe();
-  T["argv"] = commandLine();
-  nlohmann::json End = {{"how", How}};
-  if (std::strcmp(How, "signal") == 0) {
-    End["signal"] = Code;
+  T[field::Format] = Format;
+  T[field::Producer] = "libtorchtidy_rt";
+  T[field::Pid] = getpid();
+  T[field::Exe] = selfExe();
+  T[field::Argv] = commandLine();
+  nlohmann::json End = {{field::How, How}};
+  if (std::strcmp(How, EndSignal) == 0) {
+    End[field::Signal] = Code;
     const char *D = strsignal(Code);
-    End["description"] = D ? D : "";
+    End[field::Description] = D ? D : "";
   }
-  T["end"] = End;
-  T["wall_ns"] = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
+  T[field::End] = End;
+  T[field::WallNs] = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
                                                                       ProcessStart)
                      .count();
-  T["libtorch"] = {{"version", TorchVersion}};
-  nlohmann::json Cu = {{"observed", Cuda.Observed}, {"reason", Cuda.Reason}, {"devices", Cuda.Devices}};
+  T[field::Libtorch] = {{field::Version, TorchVersion}};
+  nlohmann::json Cu = {
+      {field::Observed, Cuda.Observed}, {field::Reason, Cuda.Reason}, {field::Devices, Cuda.Devices}};
   if (!Cuda.Driver.empty())
-    Cu["driver"] = Cuda.Driver;
+    Cu[field::Driver] = Cuda.Driver;
   if (!Cuda.Cupti.empty())
-    Cu["cupti"] = Cuda.Cupti;
+    Cu[field::Cupti] = Cuda.Cupti;
   if (!Cuda.SyncDebug.empty())
-    Cu["sync_debug"] = Cuda.SyncDebug;
-  T["cuda"] = Cu;
-  T["evidence"] = Cuda.Observed ? "device" : "cpu";
-  T["modules"] = Modules;
-  T["events"] = std::move(Events);
-  T["summary"] = {{"sites", Sites.size()}, {"events", Total}, {"dropped", Dropped}};
+    Cu[field::SyncDebug] = Cuda.SyncDebug;
+  T[field::Cuda] = Cu;
+  T[field::Evidence] = Cuda.Observed ? DeviceEvidence : CpuEvidence;
+  T[field::Modules] = Modules;
+  T[field::Events] = std::move(Events);
+  T[field::Summary] = {{field::Sites, Sites.size()}, {field::Events, Total}, {field::Dropped, Dropped}};
   if (Locked)
     M.unlock();
 

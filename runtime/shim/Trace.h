@@ -2,6 +2,8 @@
 // torchtidy-trace/1 JSON file (docs/trace.md). Thread-safe.
 #pragma once
 
+#include "Stack.h"
+
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -10,17 +12,11 @@
 
 namespace torchtidy_rt {
 
-constexpr int kMaxFrames = 48;     // return addresses kept per event
 constexpr size_t kMaxSites = 20000; // distinct call sites kept; more are counted as dropped
 constexpr size_t kMaxCleared = 8192;
 
-struct Stack {
-  uintptr_t Frames[kMaxFrames];
-  int N = 0;
-};
-
 struct EventAttrs {
-  std::string Kind; // copy, scalar-read, grad-accumulate, data-parallel, cuda-sync, cuda-memcpy, sync-debug
+  std::string Kind; // torchtidy_trace::kind (trace/TraceFormat.h)
   std::string Op;   // aten::to, cudaStreamSynchronize, ...
   std::string Src, Dst;
   int Pinned = -1;      // -1 unknown / not applicable

@@ -8,7 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::string Error;
   torchtidy::Baseline::parse("baseline.sarif", Text, Error);
   std::vector<torchtidy::confirm::StaticFinding> F;
+  nlohmann::json Log;
   bool IsSarif = false;
-  torchtidy::confirm::parseFindings("findings.sarif", Text, F, IsSarif, Error);
+  torchtidy::confirm::parseFindings("findings.sarif", Text, F, Log, IsSarif, Error);
   return 0;
 }
