@@ -17,8 +17,8 @@ if [ "$mode" = cut ]; then
   run A -j1 --remote-cache=redis://127.0.0.1:$REDIS_PORT
   python3 "$PROXY" 3 cut.proxy -- bash -c 'run cut -j1 --remote-cache=redis://127.0.0.1:$PROXY_PORT'
 else
-  # Paused for two minutes: every answer is late. Several workers wait on it.
-  redis-cli -p "$REDIS_PORT" CLIENT PAUSE 120000 ALL > /dev/null
+  # Paused for five minutes: no answer comes, and the run must not wait for one.
+  redis-cli -p "$REDIS_PORT" CLIENT PAUSE 300000 ALL > /dev/null
   python3 "$PROXY" never slow.proxy -- \
     bash -c 'run slow -j2 --remote-cache=redis://127.0.0.1:$PROXY_PORT --remote-cache-timeout=300'
   # The run ended while the server was still paused.
