@@ -20,7 +20,15 @@ bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem,
   llvm::SmallString<256> Path(Filename);
   if (Files)
     Files->makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  // ".." after a symbolic link is not the lexical parent: GCC's headers are
+  // found as /../lib/gcc/<triple>/12/../../../../include/c++/12/... where
+  // /lib links to usr/lib. Such a name is kept as opened (a file that cannot
+  // be found again would keep the result from being cached).
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
+  llvm::SmallString<256> Lexical(Path);
+  llvm::sys::path::remove_dots(Lexical, /*remove_dot_dot=*/true);
+  if (Lexical == Path || llvm::sys::fs::exists(Lexical))
+    Path = Lexical;
   if (!IsSystem)
     UserFiles.push_back(Path.str().str());
   addDependency(Path);

@@ -76,6 +76,12 @@ void RemoteCache::problem(std::string Why) {
     FirstProblem = std::move(Why);
 }
 
+void RemoteCache::storeFailed() {
+  // Workers that were waiting for the store when it failed see it too.
+  if (!StoreFailureSeen.exchange(true))
+    problem(Client.failure() + "; not used for the rest of this run");
+}
+
 std::optional<std::string> RemoteCache::takeWarning() {
   std::lock_guard<std::mutex> G(Lock);
   if (FirstProblem.empty())
@@ -88,7 +94,7 @@ std::optional<std::string> RemoteCache::getChecked(const std::string &Key, bool 
   Absent = !Value && !Client.failed();
   if (!Value) {
     if (Client.failed())
-      problem(Client.failure() + "; not used for the rest of this run");
+      storeFailed();
     return std::nullopt;
   }
   std::optional<llvm::StringRef> Body = unsealed(Magic, *Value);
@@ -102,7 +108,7 @@ std::optional<std::string> RemoteCache::getChecked(const std::string &Key, bool 
 
 void RemoteCache::putSealed(const std::string &Key, const std::string &Body) {
   if (!Client.set(Key, sealed(Magic, Body)) && Client.failed())
-    problem(Client.failure() + "; not used for the rest of this run");
+    storeFailed();
 }
 
 std::optional<nlohmann::json> RemoteCache::rows(llvm::ArrayRef<std::string> Files, ContentHash Hash) {

@@ -19,6 +19,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <optional>
@@ -72,6 +73,8 @@ private:
   std::optional<std::vector<std::string>> systemFiles(const std::string &ManifestKey, ContentHash Hash);
   void count(llvm::StringRef What);
   void problem(std::string Why);
+  // The client failed: one problem per run, however many workers saw it.
+  void storeFailed();
 
   std::string Url;
   RedisClient Client;
@@ -82,6 +85,7 @@ private:
   llvm::StringMap<std::string> RemoteKeys; // by local key
   llvm::StringMap<std::optional<std::vector<std::string>>> Manifests;
   std::string FirstProblem;
+  std::atomic<bool> StoreFailureSeen{false};
 };
 
 } // namespace torchtidy
