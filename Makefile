@@ -61,6 +61,7 @@ demo: build
 bench: build
 	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
 	@python3 bench/lsp_latency.py --build $(BUILD)
+	@python3 bench/remote_cache.py --build $(BUILD)
 
 # make install PREFIX=/opt/torchtidy; make package writes build/torchtidy_*.deb.
 PREFIX ?= /usr/local
