@@ -55,10 +55,12 @@ demo: build
 	@bash examples/run-demo.sh $(BUILD)
 
 # Lint speed against clang++ -fsyntax-only and clang-tidy (docs/performance.md);
-# e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'. Then the language
+# e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'. Then one edited file
+# alone per include layout (a pre-commit hook's run), and the language
 # server's latency on a save and its memory (docs/editors.md).
 bench: build
 	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
+	@python3 bench/precommit_speed.py --build $(BUILD)
 	@python3 bench/lsp_latency.py --build $(BUILD)
 
 # make install PREFIX=/opt/torchtidy; make package writes build/torchtidy_*.deb.

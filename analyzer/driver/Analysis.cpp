@@ -88,6 +88,8 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
   std::string Crash = runIsolated([&] {
     runFrontend(DB, File, Opts, Pch, Run);
     if (!Pch.empty() && pchRefused(Result)) {
+      if (Opts.Prof)
+        Opts.Prof->count("pch-refused");
       Result = TUResult();
       Run.Included = Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr;
       Run.PchHoldsUserHeaders = false;

@@ -4,6 +4,7 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
@@ -27,6 +28,20 @@ public:
   std::string Message;
 };
 
+// Sema asks every consumer; a body is skipped when all agree. The
+// PCHGenerator agrees to all: the project's headers keep theirs, as in the
+// analysis (AnalysisConsumer::shouldSkipFunctionBody).
+class SkipSystemBodies : public ASTConsumer {
+public:
+  void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation()));
+  }
+
+private:
+  const SourceManager *SM = nullptr;
+};
+
 class BuildPchAction : public GeneratePCHAction {
 public:
   BuildPchAction(bool SkipBodies, std::shared_ptr<IncludedFiles> Inputs, std::string Header,
@@ -38,6 +53,15 @@ public:
     CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
     CI.addDependencyCollector(Inputs);
     return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef InFile) override {
+    std::unique_ptr<ASTConsumer> Generator = GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Generator)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Both;
+    Both.push_back(std::move(Generator));
+    Both.push_back(std::make_unique<SkipSystemBodies>());
+    return std::make_unique<MultiplexConsumer>(std::move(Both));
   }
   // The file includes the PCH's headers again after loading it: a project
   // header without an include guard (or #pragma once) would be parsed twice.
