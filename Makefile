@@ -55,11 +55,13 @@ demo: build
 	@bash examples/run-demo.sh $(BUILD)
 
 # Lint speed against clang++ -fsyntax-only and clang-tidy (docs/performance.md);
-# e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'. Then the language
-# server's latency on a save and its memory (docs/editors.md), and two CI
-# runners sharing the remote result cache (docs/performance.md).
+# e.g. make bench BENCH_ARGS='--n 32 --only-torchtidy'. Then one edited file
+# alone per include layout (a pre-commit hook's run), the language server's
+# latency on a save and its memory (docs/editors.md), and two CI runners
+# sharing the remote result cache (docs/performance.md).
 bench: build
 	@python3 bench/lint_speed.py --build $(BUILD) $(BENCH_ARGS)
+	@python3 bench/precommit_speed.py --build $(BUILD)
 	@python3 bench/lsp_latency.py --build $(BUILD)
 	@python3 bench/remote_cache.py --build $(BUILD)
 

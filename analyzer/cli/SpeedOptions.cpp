@@ -22,9 +22,14 @@ static cl::opt<bool> NoCache("no-cache",
                              cl::desc("Analyse every file; neither read nor write cached results"),
                              cl::cat(speedCategory()));
 static cl::opt<bool> NoPch("no-pch",
-                           cl::desc("Parse LibTorch's headers in every file instead of sharing a "
-                                    "precompiled header of them"),
+                           cl::desc("Parse the headers a file begins with in every file instead of "
+                                    "sharing a precompiled header of them"),
                            cl::cat(speedCategory()));
+static cl::opt<std::string> PchCacheSize(
+    "pch-cache-size",
+    cl::desc("Remove the least recently used precompiled headers past this size (K, M or G; "
+             "default: 4G)"),
+    cl::value_desc("size"), cl::init("4G"), cl::cat(speedCategory()));
 static cl::opt<unsigned> MaxMemory(
     "max-memory",
     cl::desc("Memory the workers may use together, in MB; lowers -j (default: what is available)"),
@@ -57,7 +62,10 @@ static cl::opt<bool> NoSkipSystemBodies("no-skip-system-bodies",
 // from source, less with the shared PCH; kept with a margin.
 constexpr uint64_t WorkerMB = 700;
 
-void SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
+std::string SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
+  std::optional<uint64_t> PchBytes = parseByteSize(PchCacheSize);
+  if (!PchBytes)
+    return "--pch-cache-size=" + PchCacheSize + ": not a size (a number, then K, M or G)";
   Opts.SkipSystemBodies = !NoSkipSystemBodies;
   unsigned Bounded = jobsForMemory(Opts.Jobs, MaxMemory, WorkerMB);
   if (Bounded < Opts.Jobs && !Quiet)
@@ -74,16 +82,17 @@ void SpeedSetup::apply(AnalysisOptions &Opts, bool Quiet) {
   if (Dir.empty()) {
     if (!Quiet)
       llvm::errs() << "torchtidy: no cache directory (no $HOME): caching nothing\n";
-    return;
+    return "";
   }
   if (!NoCache) {
     Cache = std::make_unique<ResultCache>(Dir, Stamps);
     Opts.Cache = Cache.get();
   }
   if (!NoPch) {
-    Pch = std::make_unique<SharedPch>(Dir, Opts, Stamps);
+    Pch = std::make_unique<SharedPch>(Dir, Opts, Stamps, *PchBytes);
     Opts.Pch = Pch.get();
   }
+  return "";
 }
 
 std::string SpeedSetup::useRemote(ConfigFinder &Finder, const clang::tooling::CompilationDatabase &DB,

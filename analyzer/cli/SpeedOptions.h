@@ -23,8 +23,9 @@ llvm::cl::OptionCategory &speedCategory();
 class SpeedSetup {
 public:
   // Fills in Opts' cache, PCH, profile and (bounded) Jobs; Quiet hides the
-  // note on a -j lowered for memory.
-  void apply(AnalysisOptions &Opts, bool Quiet);
+  // note on a -j lowered for memory. Returns the error of a malformed
+  // option, else "".
+  std::string apply(AnalysisOptions &Opts, bool Quiet);
   // After apply(): the remote cache of the command line, else of the
   // first source's configuration. A usage error, or "".
   std::string useRemote(ConfigFinder &Finder, const clang::tooling::CompilationDatabase &DB,

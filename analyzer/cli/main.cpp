@@ -282,7 +282,8 @@ static int lint(int Argc, const char **Argv) {
   Opts.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Opts.TimeoutSeconds = Timeout;
   SpeedSetup Speed;
-  Speed.apply(Opts, Quiet);
+  if (std::string SpeedError = Speed.apply(Opts, Quiet); !SpeedError.empty())
+    return usageError(SpeedError);
   if (std::string RemoteError = Speed.useRemote(Finder, *DB, Sources); !RemoteError.empty())
     return usageError(RemoteError);
   ConfiguredRun Run = analyseConfigured(*DB, Sources, Finder, Opts, !Quiet);

@@ -80,13 +80,19 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
   std::string Pch = Opts.Pch ? Opts.Pch->pchFor(File) : "";
   TUResult Result;
   TURun Run{Result, Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr};
-  if (Run.Included && !Pch.empty())
-    Run.Included->pchInputsAre(Opts.Pch->inputsOf(File));
+  if (!Pch.empty()) {
+    Run.PchHoldsUserHeaders = !Opts.Pch->userInputsOf(File).empty();
+    if (Run.Included)
+      Run.Included->pchInputsAre(Opts.Pch->inputsOf(File), Opts.Pch->userInputsOf(File));
+  }
   std::string Crash = runIsolated([&] {
     runFrontend(DB, File, Opts, Pch, Run);
     if (!Pch.empty() && pchRefused(Result)) {
+      if (Opts.Prof)
+        Opts.Prof->count("pch-refused");
       Result = TUResult();
       Run.Included = Opts.Cache ? std::make_shared<IncludedFiles>() : nullptr;
+      Run.PchHoldsUserHeaders = false;
       runFrontend(DB, File, Opts, "", Run);
     }
   });

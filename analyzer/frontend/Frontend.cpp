@@ -112,6 +112,8 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     runTestHooks(Run.Result.File);
     Stopwatch All;
+    if (Run.PchHoldsUserHeaders)
+      addDeclsFromPch(Ctx);
     Ctx.setTraversalScope(UserDecls);
     Finder.matchAST(Ctx);
     for (auto &C : Checks) {
@@ -131,6 +133,17 @@ public:
   }
 
 private:
+  // The top-level declarations of the project's headers in the PCH, in the
+  // order a parse would have handed them over: before the file's own.
+  void addDeclsFromPch(ASTContext &Ctx) {
+    std::vector<Decl *> FromPch;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (D->isFromASTFile() && !D->isImplicit() && D->getLocation().isValid() &&
+          !SM->isInSystemHeader(SM->getExpansionLoc(D->getLocation())))
+        FromPch.push_back(D);
+    UserDecls.insert(UserDecls.begin(), FromPch.begin(), FromPch.end());
+  }
+
   // What this TU tells the others: its functions defined in the main file
   // (a header's are parsed by each TU that calls them) and whether it may
   // use CUDA; what it took from them.

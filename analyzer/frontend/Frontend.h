@@ -19,6 +19,9 @@ struct TURun {
   TUResult &Result;
   std::shared_ptr<IncludedFiles> Included; // for the result cache; may be null
   double CheckSeconds = 0;                 // matching and end-of-TU work of the checks
+  // The loaded PCH holds project headers: their declarations come from it,
+  // not from the parser, and are matched as if parsed.
+  bool PchHoldsUserHeaders = false;
 };
 
 // Runs the frontend with the checks over File, loading Pch when not empty.

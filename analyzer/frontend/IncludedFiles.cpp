@@ -40,10 +40,12 @@ void IncludedFiles::attachToPreprocessor(clang::Preprocessor &PP) {
   DependencyCollector::attachToPreprocessor(PP);
 }
 
-void IncludedFiles::pchInputsAre(llvm::ArrayRef<std::string> Inputs) {
+void IncludedFiles::pchInputsAre(llvm::ArrayRef<std::string> Inputs,
+                                 llvm::ArrayRef<std::string> UserInputs) {
   PchInputsKnown = true;
   for (const std::string &F : Inputs)
     addDependency(F);
+  UserFiles.insert(UserFiles.end(), UserInputs.begin(), UserInputs.end());
 }
 
 void IncludedFiles::attachToASTReader(clang::ASTReader &R) {

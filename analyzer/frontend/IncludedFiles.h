@@ -21,10 +21,10 @@ public:
                      bool IsMissing) override;
   // Files seen that are not system headers (the main file included).
   const std::vector<std::string> &userFiles() const { return UserFiles; }
-  // The TU loads the shared PCH, whose inputs (all system headers) are
-  // known: they are taken as they are, and not asked of the ASTReader,
-  // which would stat each of them (some 4700 for torch/torch.h).
-  void pchInputsAre(llvm::ArrayRef<std::string> Inputs);
+  // The TU loads a preamble, whose inputs (UserInputs the project headers
+  // among them) are known: they are taken as they are, and not asked of the
+  // ASTReader, which would stat each of them (some 4700 for torch/torch.h).
+  void pchInputsAre(llvm::ArrayRef<std::string> Inputs, llvm::ArrayRef<std::string> UserInputs);
   void attachToASTReader(clang::ASTReader &R) override;
   void attachToPreprocessor(clang::Preprocessor &PP) override;
 

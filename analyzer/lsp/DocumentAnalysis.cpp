@@ -40,11 +40,6 @@ void DocumentAnalysis::forgetDatabases() {
   Databases.clear();
 }
 
-static std::string diskText(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  return Buf ? (*Buf)->getBuffer().str() : "";
-}
-
 DocumentResult DocumentAnalysis::run(const std::string &Path,
                                      const std::map<std::string, std::string> &Unsaved,
                                      const std::function<void()> &OnPchBuild) {
@@ -77,14 +72,10 @@ DocumentResult DocumentAnalysis::run(const std::string &Path,
     Cache = std::make_unique<ResultCache>(CacheDir, Stamps);
     Opts.Cache = Cache.get();
   }
-  // The PCH is planned from the file on disk: an unsaved buffer must begin
-  // with the same includes.
-  auto Mine = Unsaved.find(Path);
-  if (S.UsePch && !CacheDir.empty() &&
-      (Mine == Unsaved.end() ||
-       leadingTorchIncludes(Mine->second) == leadingTorchIncludes(diskText(Path)))) {
+  // The preamble is planned from the unsaved buffer, and not used while a
+  // header it holds has one.
+  if (S.UsePch && !CacheDir.empty()) {
     Pch = std::make_unique<SharedPch>(CacheDir, Opts, Stamps);
-    Pch->setMinUsers(1);
     Pch->onBuild([&](size_t) { OnPchBuild(); });
     Opts.Pch = Pch.get();
   }

@@ -1,24 +1,21 @@
 #include "speed/SharedPch.h"
 
 #include "frontend/AnalysisOptions.h"
-#include "support/AtomicFile.h"
 #include "frontend/CompileDb.h"
 #include "frontend/IncludedFiles.h"
+#include "speed/PchBuild.h"
+#include "support/AtomicFile.h"
 #include "support/Profile.h"
 
 #include "clang/Basic/Version.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Tooling/Tooling.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -34,39 +31,27 @@ bool changesPrefix(llvm::StringRef Arg) {
          Arg.starts_with("--include") || Arg == "-fmodules";
 }
 
-class FirstError : public DiagnosticConsumer {
-public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level >= DiagnosticsEngine::Error && Message.empty()) {
-      llvm::SmallString<256> Text;
-      Info.FormatDiagnostic(Text);
-      Message = Text.str().str();
-    }
-  }
-  std::string Message;
-};
+// The header names of leadingIncludes' lines.
+std::vector<llvm::StringRef> includedNames(llvm::StringRef Includes) {
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Includes.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<llvm::StringRef> Names;
+  for (llvm::StringRef L : Lines)
+    Names.push_back(L.drop_front(strlen("#include ")).drop_front().drop_back());
+  return Names;
+}
 
-class BuildPchAction : public GeneratePCHAction {
-public:
-  BuildPchAction(bool SkipBodies, std::shared_ptr<IncludedFiles> Inputs)
-      : SkipBodies(SkipBodies), Inputs(std::move(Inputs)) {}
-  bool PrepareToExecuteAction(CompilerInstance &CI) override {
-    // As the analysis does: system function bodies are not parsed (all the
-    // PCH's headers must be system headers for it to be used).
-    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
-    CI.addDependencyCollector(Inputs);
-    return true;
-  }
-
-private:
-  bool SkipBodies;
-  std::shared_ptr<IncludedFiles> Inputs;
-};
+std::string sourceText(const std::string &File, const AnalysisOptions &Opts) {
+  auto It = Opts.Overlays.find(File);
+  if (It != Opts.Overlays.end())
+    return It->second;
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  return Buf ? (*Buf)->getBuffer().str() : "";
+}
 
 } // namespace
 
-std::string leadingTorchIncludes(llvm::StringRef Text) {
+std::string leadingIncludes(llvm::StringRef Text) {
   std::string Out;
   while (true) {
     Text = Text.ltrim();
@@ -93,8 +78,8 @@ std::string leadingTorchIncludes(llvm::StringRef Text) {
     if (!Close)
       break;
     size_t End = D.find(Close, 1);
-    if (End == llvm::StringRef::npos || !isTorchHeader(D.slice(1, End)) ||
-        !D.drop_front(End + 1).trim().empty()) // a comment after it: keep it simple
+    llvm::StringRef Rest = End == llvm::StringRef::npos ? "" : D.drop_front(End + 1).trim();
+    if (End == llvm::StringRef::npos || End == 1 || (!Rest.empty() && !Rest.starts_with("//")))
       break;
     Out += "#include " + D.take_front(End + 1).str() + "\n";
     Text = Text.drop_front(Line.size());
@@ -102,31 +87,19 @@ std::string leadingTorchIncludes(llvm::StringRef Text) {
   return Out;
 }
 
-SharedPch::SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps)
-    : Opts(Opts), Stamps(Stamps) {
-  llvm::SmallString<256> P(CacheDir);
-  llvm::sys::fs::make_absolute(P); // the PCH is built in the command's directory
-  llvm::sys::path::append(P, "pch");
-  Dir = P.str().str();
-}
-
-std::string SharedPch::path(const std::string &Key, llvm::StringRef Ext) const {
-  llvm::SmallString<256> P(Dir);
-  llvm::sys::path::append(P, Key + Ext.str());
-  return P.str().str();
-}
+SharedPch::SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps,
+                     uint64_t MaxBytes)
+    : Store(std::move(CacheDir), MaxBytes), Opts(Opts), Stamps(Stamps) {}
 
 void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
                         unsigned Jobs, Profile *Prof) {
   tooling::ArgumentsAdjuster Adjust = analysisArgumentsAdjuster(Opts);
+  std::vector<Plan *> New;
   for (const std::string &File : Files) {
     std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
     if (Cmds.size() != 1)
       continue;
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      continue;
-    std::string Includes = leadingTorchIncludes((*Buf)->getBuffer());
+    std::string Includes = leadingIncludes(sourceText(File, Opts));
     if (Includes.empty())
       continue;
     const tooling::CompileCommand &C = Cmds.front();
@@ -139,9 +112,16 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
       if (A != C.Filename && A != Abs.str() && A != "-fsyntax-only" && A != "-c")
         Args.push_back(A);
     }
-    if (!Usable)
+    if (!Usable || Args.empty())
       continue;
-    std::vector<std::string> Parts = {"torchtidy-pch/1", getClangFullVersion(), C.Directory, Includes,
+    // "x.h" is looked for beside the file first; the PCH's header lives in
+    // the cache, so the file's directory is searched right after it.
+    std::string Beside;
+    if (llvm::StringRef(Includes).contains('"')) {
+      Beside = llvm::sys::path::parent_path(Abs).str();
+      Args.insert(Args.begin() + 1, {"-iquote", Beside});
+    }
+    std::vector<std::string> Parts = {"torchtidy-pch/2", getClangFullVersion(), C.Directory, Includes,
                                       Opts.SkipSystemBodies ? "skip" : "noskip"};
     Parts.insert(Parts.end(), Args.begin(), Args.end());
     llvm::BLAKE3 H;
@@ -150,22 +130,27 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
       H.update(Part);
     }
     std::string Key = llvm::toHex(H.final(), /*LowerCase=*/true).substr(0, 32);
-    Plan &P = Plans[Key];
+    KeyOfFile[File] = Key;
+    auto [It, Inserted] = Plans.try_emplace(Key);
+    if (!Inserted)
+      continue;
+    Plan &P = It->second;
     P.Key = Key;
     P.Args = std::move(Args);
     P.Directory = C.Directory;
     P.Includes = Includes;
-    ++P.Users;
-    KeyOfFile[File] = Key;
+    New.push_back(&P);
   }
 
   std::vector<Plan *> ToBuild;
-  for (auto &[Key, P] : Plans) {
-    if (upToDate(P)) {
-      if (Prof && P.Ready)
+  for (Plan *P : New) {
+    if (std::optional<PreambleMeta> M = Store.lookup(P->Key, Stamps)) {
+      P->Meta = std::move(*M);
+      P->Ready = P->Meta.Usable;
+      if (Prof && P->Ready)
         Prof->count("pch-reused");
-    } else if (P.Users >= MinUsers) { // one file alone is faster parsed than precompiled
-      ToBuild.push_back(&P);
+    } else {
+      ToBuild.push_back(P);
     }
   }
   if (OnBuild && !ToBuild.empty())
@@ -174,10 +159,11 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
   auto Worker = [&] {
     for (size_t I = Next++; I < ToBuild.size(); I = Next++) {
       Stopwatch W;
-      build(*ToBuild[I]);
+      bool Built = build(*ToBuild[I]);
       if (Prof) {
         Prof->addPhase("precompiled header", W.seconds());
-        Prof->count("pch-built");
+        if (Built)
+          Prof->count("pch-built");
       }
     }
   };
@@ -187,75 +173,47 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
   Worker();
   for (std::thread &T : Threads)
     T.join();
+
+  if (ToBuild.empty())
+    return;
+  llvm::StringSet<> InUse;
+  for (const auto &[Key, P] : Plans)
+    InUse.insert(Key);
+  if (unsigned Evicted = Store.evict(InUse); Evicted && Prof)
+    Prof->count("pch-evicted", Evicted);
 }
 
-// The .inputs file: [usable, pch stamp, [[input, stamp], ...]]. The PCH
-// itself is stat'ed afresh: this run may have rebuilt it.
-bool SharedPch::upToDate(Plan &P) const {
-  auto Buf = llvm::MemoryBuffer::getFile(path(P.Key, ".inputs"));
-  if (!Buf)
-    return false;
-  try {
-    nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str());
-    bool Usable = J.at(0).get<bool>();
-    if (Usable && J.at(1).get<std::string>() != fileStamp(path(P.Key, ".pch")))
-      return false;
-    std::vector<std::string> Inputs;
-    for (const nlohmann::json &In : J.at(2)) {
-      Inputs.push_back(In.at(0).get<std::string>());
-      if (Stamps.of(Inputs.back()) != In.at(1).get<std::string>())
-        return false;
-    }
-    P.Ready = Usable;
-    P.Inputs = std::move(Inputs);
-    return true;
-  } catch (const std::exception &) {
-    return false; // unreadable: built again
-  }
-}
-
-void SharedPch::build(Plan &P) {
-  std::string Header = path(P.Key, ".h"), Pch = path(P.Key, ".pch"), Error;
+// Whether it was built (usable or not).
+bool SharedPch::build(Plan &P) {
+  std::string Header = Store.path(P.Key, ".h"), Pch = Store.path(P.Key, ".pch"), Error;
+  std::vector<llvm::StringRef> Names = includedNames(P.Includes);
+  // A block of LibTorch headers that fails is worth a word; one with the
+  // project's headers fails as the file does, and the file's errors say why.
+  bool OnlyTorch = llvm::all_of(Names, [](llvm::StringRef N) { return isTorchHeader(N); });
   auto Warn = [&](const std::string &Why) {
     std::lock_guard<std::mutex> G(Lock);
     Warnings.push_back("torchtidy: warning: no precompiled header for '" +
                        llvm::StringRef(P.Includes).trim().str() + "': " + Why +
-                       "; LibTorch is parsed in each file instead");
+                       "; its headers are parsed in each file instead");
+    return false;
   };
-  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
-    return Warn(Dir + ": " + EC.message());
+  if (std::error_code EC = llvm::sys::fs::create_directories(Store.dir()))
+    return Warn(Store.dir() + ": " + EC.message());
   if (!writeFileAtomically(Header, P.Includes, Error))
     return Warn(Error);
-
-  std::vector<std::string> Argv = P.Args;
-  Argv.insert(Argv.end(), {"-x", "c++-header", Header, "-o", Pch});
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = llvm::vfs::createPhysicalFileSystem();
-  FS->setCurrentWorkingDirectory(P.Directory);
-  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FS);
-  auto Inputs = std::make_shared<IncludedFiles>();
-  tooling::ToolInvocation Inv(Argv, std::make_unique<BuildPchAction>(Opts.SkipSystemBodies, Inputs),
-                              Files.get());
-  FirstError Diags;
-  Inv.setDiagnosticConsumer(&Diags);
-  if (!Inv.run() || Diags.getNumErrors())
-    return Warn(Diags.Message.empty() ? "the compiler could not precompile it" : Diags.Message);
-
-  // A header that is not a system header would be analysed in the TU
-  // without the PCH and not with it: such a PCH is never used.
-  bool Usable = true;
-  for (const std::string &F : Inputs->userFiles())
-    Usable &= F == Header;
-  nlohmann::json In = nlohmann::json::array();
-  P.Inputs.clear();
-  for (const std::string &F : Inputs->getDependencies())
-    if (F != Header) {
-      In.push_back({F, fileStamp(F)});
-      P.Inputs.push_back(F);
-    }
-  nlohmann::json Meta = {Usable, fileStamp(Pch), In};
-  if (!writeFileAtomically(path(P.Key, ".inputs"), Meta.dump(), Error))
+  PchBuildResult R = buildPch(P.Args, P.Directory, Header, Pch, Opts.SkipSystemBodies);
+  if (!R.Error.empty())
+    return OnlyTorch && !R.ReadUserHeader ? Warn(R.Error) : false;
+  P.Meta.Usable = R.Usable;
+  P.Meta.Inputs = std::move(R.Inputs);
+  P.Meta.UserInputs = std::move(R.UserInputs);
+  llvm::sort(P.Meta.UserInputs);
+  P.Meta.UserInputs.erase(std::unique(P.Meta.UserInputs.begin(), P.Meta.UserInputs.end()),
+                          P.Meta.UserInputs.end());
+  if (!Store.record(P.Key, P.Meta, Error))
     return Warn(Error);
-  P.Ready = Usable;
+  P.Ready = P.Meta.Usable;
+  return true;
 }
 
 const SharedPch::Plan *SharedPch::planOf(const std::string &File) const {
@@ -263,17 +221,29 @@ const SharedPch::Plan *SharedPch::planOf(const std::string &File) const {
   if (It == KeyOfFile.end())
     return nullptr;
   const Plan &P = Plans.at(It->second);
-  return P.Ready ? &P : nullptr;
+  if (!P.Ready)
+    return nullptr;
+  // An unsaved buffer of a header it holds (the language server) differs
+  // from what it was built from.
+  for (const std::string &U : P.Meta.UserInputs)
+    if (Opts.Overlays.count(U))
+      return nullptr;
+  return &P;
 }
 
 std::string SharedPch::pchFor(const std::string &File) const {
   const Plan *P = planOf(File);
-  return P ? path(P->Key, ".pch") : "";
+  return P ? Store.path(P->Key, ".pch") : "";
 }
 
 llvm::ArrayRef<std::string> SharedPch::inputsOf(const std::string &File) const {
   const Plan *P = planOf(File);
-  return P ? llvm::ArrayRef<std::string>(P->Inputs) : llvm::ArrayRef<std::string>();
+  return P ? llvm::ArrayRef<std::string>(P->Meta.Inputs) : llvm::ArrayRef<std::string>();
+}
+
+llvm::ArrayRef<std::string> SharedPch::userInputsOf(const std::string &File) const {
+  const Plan *P = planOf(File);
+  return P ? llvm::ArrayRef<std::string>(P->Meta.UserInputs) : llvm::ArrayRef<std::string>();
 }
 
 std::vector<std::string> SharedPch::takeWarnings() {

@@ -1,16 +1,20 @@
-// The shared precompiled header: translation units that begin with the same
-// LibTorch includes (torch/torch.h, torch/script.h, ...) under the same flags
-// get one PCH of those includes, built once into the cache directory and
-// loaded with -include-pch instead of parsing LibTorch again. A PCH is
-// keyed by the flags, the working directory and the include lines, and is
-// rebuilt when any header it was built from changed size or time.
+// Preambles, as clangd has them: the leading block of #include lines of a
+// file (system and project headers alike, up to its first line of code) is
+// precompiled with the file's flags into the cache directory and loaded with
+// -include-pch, instead of parsing those headers again. A preamble is keyed
+// by the flags, the working directory, the include lines (and for quoted
+// includes the file's directory) and clang's version; every file with the
+// same block and flags shares it, and it is rebuilt when any header it was
+// built from changed size or time (PreambleStore).
 //
-// It is used only where it cannot change the findings: the TU's first
-// tokens are those includes (comments aside), the command has no -include,
-// -include-pch, -imacros or -x of its own, and every header the PCH holds
-// is a system header (whose function bodies the analysis skips anyway; the
-// PCH is built skipping them too, or not, as the analysis does).
+// It is used only where it cannot change the findings: the command has no
+// -include, -include-pch, -imacros or -x of its own, and every project
+// header in it has an include guard (the file includes them again after
+// loading it). The project headers' declarations come from the PCH; the
+// frontend traverses them as it would have parsed them (TURun).
 #pragma once
+
+#include "speed/PreambleStore.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -29,23 +33,23 @@ class Profile;
 
 class SharedPch {
 public:
-  SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps);
+  SharedPch(std::string CacheDir, const AnalysisOptions &Opts, FileStamps &Stamps,
+            uint64_t MaxBytes = DefaultPchCacheBytes);
 
-  // Files that must share a PCH before it is built: two for one run, one
-  // for the language server, which reuses it at every edit.
-  void setMinUsers(unsigned N) { MinUsers = N; }
   // Told the number of PCHs about to be built (the language server shows
   // progress: a build takes seconds).
   void onBuild(std::function<void(size_t)> F) { OnBuild = std::move(F); }
 
-  // Decides which PCH each file can use and builds (Jobs at once) those
-  // that are missing or stale and would serve two files or more.
+  // Decides which preamble each file can use and builds (Jobs at once)
+  // those that are missing or stale, then evicts past the size limit.
   void prepare(const clang::tooling::CompilationDatabase &DB,
                const std::vector<std::string> &Files, unsigned Jobs, Profile *Prof);
   // The PCH for File, or "" to parse it without one.
   std::string pchFor(const std::string &File) const;
-  // The headers that PCH was built from (for the result cache).
+  // The files that PCH was built from (for the result cache), and the
+  // project headers among them (whose declarations the checks traverse).
   llvm::ArrayRef<std::string> inputsOf(const std::string &File) const;
+  llvm::ArrayRef<std::string> userInputsOf(const std::string &File) const;
   // PCHs that could not be built or used, sorted, for stderr.
   std::vector<std::string> takeWarnings();
 
@@ -55,28 +59,24 @@ private:
     std::vector<std::string> Args; // the command without its source file
     std::string Directory;
     std::string Includes;          // the #include lines
-    unsigned Users = 0;
     bool Ready = false;
-    std::vector<std::string> Inputs; // once Ready
+    PreambleMeta Meta;             // once Ready
   };
   const Plan *planOf(const std::string &File) const;
-  bool upToDate(Plan &P) const;
-  void build(Plan &P);
-  std::string path(const std::string &Key, llvm::StringRef Ext) const;
+  bool build(Plan &P);
 
-  std::string Dir;
+  PreambleStore Store;
   const AnalysisOptions &Opts;
   FileStamps &Stamps; // shared with the result cache
   std::map<std::string, Plan> Plans;        // by key
   llvm::StringMap<std::string> KeyOfFile;
   std::mutex Lock;
   std::vector<std::string> Warnings;
-  unsigned MinUsers = 2;
   std::function<void(size_t)> OnBuild;
 };
 
-// The #include lines a source text begins with, as long as they name
-// LibTorch headers (isTorchHeader); "" when it begins otherwise.
-std::string leadingTorchIncludes(llvm::StringRef Text);
+// The #include lines a source text begins with (comments aside, a comment
+// after an include allowed); "" when it begins otherwise.
+std::string leadingIncludes(llvm::StringRef Text);
 
 } // namespace torchtidy
