@@ -265,7 +265,8 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
       Summary Inner;
       collect(If->getThen(), InLoop, Inner);
       for (const ReachedEffect &E : Inner)
-        if (E.Op.Kind != EffectKind::HostSync)
+        if (E.Op.Kind != EffectKind::HostSync && E.Op.Kind != EffectKind::Copy &&
+            E.Op.Kind != EffectKind::ModuleCopy)
           merge(Out, E);
       collect(If->getElse(), InLoop, Out);
       return;

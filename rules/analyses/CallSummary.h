@@ -75,8 +75,9 @@ public:
   clang::ASTContext &context() const { return Ctx; }
 
   // What the call does, directly or through the callee's body; the first
-  // effect of each kind, in source order. Host syncs under a periodic guard
-  // (if (i % k == 0)) inside a callee are left out: they do not run every time.
+  // effect of each kind, in source order. Host syncs and copies under a
+  // periodic guard (if (i % k == 0)) inside a callee are left out: they do
+  // not run every time.
   std::vector<ReachedEffect> effectsOfCall(const clang::CallExpr &Call);
 
   // Effects of every call in the statement (not in lambdas defined there).

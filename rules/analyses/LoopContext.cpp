@@ -64,6 +64,45 @@ bool isDeadOperand(const Stmt *Parent, const Stmt *Child, ASTContext &Ctx) {
   return constantBool(BO->getLHS(), Ctx) == (BO->getOpcode() == BO_LOr);
 }
 
+// A callee whose body is in the user's code: the call summaries follow
+// the lambdas handed to it there, and say whether it runs them.
+static bool followedIntoCallee(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  return FD && FD->hasBody(Def) && Def &&
+         !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
+}
+
+// std::vector<std::function<..>>::push_back and the like keep the lambda;
+// the standard algorithms (free functions) run it.
+static bool isStandardContainerMethod(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  return MD && MD->getParent()->isInStdNamespace();
+}
+
+// A lambda handed to a call where it is written (a thread pool's job,
+// std::for_each) runs on every pass through that call, unless the callee's
+// body shows otherwise; one kept in a variable runs where it is called.
+static bool isHandedToCall(const LambdaExpr &L, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(L));
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(P))
+      return !followedIntoCallee(*Call, Ctx) && !isStandardContainerMethod(Call->getDirectCallee());
+    // Conversions on the way, such as into a std::function parameter.
+    const auto *Construct = dyn_cast<CXXConstructExpr>(P);
+    bool Converts = Construct && !isa<CXXTemporaryObjectExpr>(Construct) && Construct->getNumArgs() == 1;
+    if (!Converts &&
+        !isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ParenExpr>(P))
+      return false;
+    Node = Parents[0];
+  }
+  return false;
+}
+
 LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
   LoopContext LC;
   DynTypedNode Node = DynTypedNode::create(S);
@@ -73,6 +112,10 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     if (Parents.empty())
       return LoopContext();
     Node = Parents[0];
+    if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(
+            Node.get<CXXMethodDecl>() ? Node.get<CXXMethodDecl>()->getParent() : nullptr);
+        RD && RD->isLambda())
+      continue;  // a lambda's call operator: on to the lambda expression
     if (Node.get<Decl>()) {
       // A declaration statement's variable: keep walking through it; a
       // function or a lambda's operator() ends the search.
@@ -83,7 +126,9 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     const Stmt *P = Node.get<Stmt>();
     if (!P)
       continue;
-    if (isa<LambdaExpr>(P) || isDeadOperand(P, Prev, Ctx))
+    if (const auto *L = dyn_cast<LambdaExpr>(P); L && !isHandedToCall(*L, Ctx))
+      return LoopContext();
+    if (isDeadOperand(P, Prev, Ctx))
       return LoopContext();
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))

@@ -6,6 +6,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace torchtidy {
@@ -278,6 +280,48 @@ static const Decl *returnedOrigin(const CallExpr &Call, int Depth) {
   return Common;
 }
 
+// LibTorch computes where its tensor operands are (mixing devices is an
+// error, but for CPU scalars): an op, a *_like factory or a module's
+// forward gives a tensor of the origin its known operands agree on. An
+// in-place op (x.copy_(y)) stays where x is; an explicit device wins.
+static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || isTensorMethod(FD, "cpu") || isTensorMethod(FD, "cuda") ||
+      isTensorMethod(FD, "pin_memory"))
+    return nullptr;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
+  const Expr *Self = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (Self && isTensorType(Self->getType()) && FD->getIdentifier() && FD->getName().ends_with("_"))
+    return tensorOrigin(Self, Depth + 1);
+  const Decl *Common = nullptr;
+  // A tensor operand, or the tensors of a braced list (torch::cat({a, b})).
+  std::function<bool(const Expr *)> Join = [&](const Expr *E) {
+    if (!isTensorType(E->getType())) {
+      if (!isa<CXXConstructExpr, CXXStdInitializerListExpr, MaterializeTemporaryExpr, InitListExpr,
+               ImplicitCastExpr, CXXBindTemporaryExpr>(E))
+        return true;
+      return llvm::all_of(E->children(), [&](const Stmt *C) { return !isa<Expr>(C) || Join(cast<Expr>(C)); });
+    }
+    const Decl *D = tensorOrigin(E, Depth + 1);
+    if (D && Common && D != Common)
+      return false;
+    Common = D ? D : Common;
+    return true;
+  };
+  if (Self && isTensorType(Self->getType()) && !Join(Self))
+    return nullptr;
+  for (const Expr *Arg : Call.arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      continue;
+    if (isDeviceOrOptions(Arg->getType()) &&
+        (mentionsDevice(Arg) || optionsCarryDevice(Arg) || opaqueOptionsIn(Arg)))
+      return deviceOrigin(Arg, Depth + 1);
+    if (!Join(Arg))
+      return nullptr;
+  }
+  return Common;
+}
+
 static const Decl *tensorOrigin(const Expr *T, int Depth) {
   if (!T || Depth > MaxDepth)
     return nullptr;
@@ -293,8 +337,13 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
                        : tensorOrigin(To->getImplicitObjectArgument(), Depth + 1);
   }
   if (const auto *Call = dyn_cast<CallExpr>(T)) {
-    if (!isTensorFactory(Call->getDirectCallee()))
-      return returnedOrigin(*Call, Depth);
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!isTensorFactory(FD)) {
+      if (const Decl *D = returnedOrigin(*Call, Depth))
+        return D;
+      return isModuleForwardCall(*Call) || (FD && isTorchDecl(FD)) ? operandsOrigin(*Call, Depth)
+                                                                    : nullptr;
+    }
     for (const Expr *Arg : Call->arguments())
       if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceOrOptions(Arg->getType()))
         if (const Decl *D = deviceOrigin(Arg, Depth + 1))

@@ -17,7 +17,8 @@ const RuleInfo CopyInLoopCheck::Info = {
     Level::Warning,
     Precision::Medium,
     {"performance"},
-    {},
+    {{"IncludePeriodic", "false",
+      "also flag copies guarded by a periodic condition on the loop counter (if (i % k == 0))"}},
     /*NeedsCuda=*/true,
     RuntimeSignal::Transfer};
 
@@ -39,7 +40,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
   LoopContext LC = loopContextOf(*Call, Ctx);
-  if (!LC)
+  if (!LC || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
     return;
   for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
