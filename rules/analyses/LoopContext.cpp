@@ -112,9 +112,7 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     if (Parents.empty())
       return LoopContext();
     Node = Parents[0];
-    if (const auto *RD = dyn_cast_or_null<CXXRecordDecl>(
-            Node.get<CXXMethodDecl>() ? Node.get<CXXMethodDecl>()->getParent() : nullptr);
-        RD && RD->isLambda())
+    if (const auto *MD = Node.get<CXXMethodDecl>(); MD && MD->getParent()->isLambda())
       continue;  // a lambda's call operator: on to the lambda expression
     if (Node.get<Decl>()) {
       // A declaration statement's variable: keep walking through it; a

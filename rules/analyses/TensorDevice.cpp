@@ -6,8 +6,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
-#include <functional>
-
 using namespace clang;
 
 namespace torchtidy {
@@ -280,6 +278,24 @@ static const Decl *returnedOrigin(const CallExpr &Call, int Depth) {
   return Common;
 }
 
+// Folds the origin of a tensor operand, or of the tensors of a braced list
+// (torch::cat({a, b})), into Common; false when two known origins differ.
+static bool joinOrigin(const Expr *E, int Depth, const Decl *&Common) {
+  if (!isTensorType(E->getType())) {
+    if (!isa<CXXConstructExpr, CXXStdInitializerListExpr, MaterializeTemporaryExpr, InitListExpr,
+             ImplicitCastExpr, CXXBindTemporaryExpr>(E))
+      return true;
+    return llvm::all_of(E->children(), [&](const Stmt *C) {
+      return !isa<Expr>(C) || joinOrigin(cast<Expr>(C), Depth, Common);
+    });
+  }
+  const Decl *D = tensorOrigin(E, Depth + 1);
+  if (D && Common && D != Common)
+    return false;
+  Common = D ? D : Common;
+  return true;
+}
+
 // LibTorch computes where its tensor operands are (mixing devices is an
 // error, but for CPU scalars): an op, a *_like factory or a module's
 // forward gives a tensor of the origin its known operands agree on. An
@@ -294,21 +310,7 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
   if (Self && isTensorType(Self->getType()) && FD->getIdentifier() && FD->getName().ends_with("_"))
     return tensorOrigin(Self, Depth + 1);
   const Decl *Common = nullptr;
-  // A tensor operand, or the tensors of a braced list (torch::cat({a, b})).
-  std::function<bool(const Expr *)> Join = [&](const Expr *E) {
-    if (!isTensorType(E->getType())) {
-      if (!isa<CXXConstructExpr, CXXStdInitializerListExpr, MaterializeTemporaryExpr, InitListExpr,
-               ImplicitCastExpr, CXXBindTemporaryExpr>(E))
-        return true;
-      return llvm::all_of(E->children(), [&](const Stmt *C) { return !isa<Expr>(C) || Join(cast<Expr>(C)); });
-    }
-    const Decl *D = tensorOrigin(E, Depth + 1);
-    if (D && Common && D != Common)
-      return false;
-    Common = D ? D : Common;
-    return true;
-  };
-  if (Self && isTensorType(Self->getType()) && !Join(Self))
+  if (Self && isTensorType(Self->getType()) && !joinOrigin(Self, Depth, Common))
     return nullptr;
   for (const Expr *Arg : Call.arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg))
@@ -316,7 +318,7 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
     if (isDeviceOrOptions(Arg->getType()) &&
         (mentionsDevice(Arg) || optionsCarryDevice(Arg) || opaqueOptionsIn(Arg)))
       return deviceOrigin(Arg, Depth + 1);
-    if (!Join(Arg))
+    if (!joinOrigin(Arg, Depth, Common))
       return nullptr;
   }
   return Common;
