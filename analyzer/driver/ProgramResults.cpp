@@ -35,7 +35,7 @@ bool programIsCpuOnly(const std::vector<TUResult> &Results,
                       const clang::tooling::CompilationDatabase &DB) {
   std::set<std::string> Analysed;
   for (const TUResult &R : Results) {
-    if (!R.analysedFully() || R.Summary.MayUseCuda)
+    if (!R.Failure.empty() || R.Summary.MayUseCuda)
       return false;
     Analysed.insert(normalised(R.File));
   }

@@ -20,7 +20,8 @@ std::vector<size_t> staleResults(const std::vector<TUResult> &Results, const Fun
 
 // No file of the program can name a CUDA device: the program is every file
 // of the database (the files given when there is none), each fully
-// analysed. Unknowable (a file not analysed, or only in part) counts as no.
+// analysed, or, for a file with compile errors, free of tokens that may
+// name a GPU. Unknowable (a file not analysed) counts as no.
 bool programIsCpuOnly(const std::vector<TUResult> &Results,
                       const clang::tooling::CompilationDatabase &DB);
 

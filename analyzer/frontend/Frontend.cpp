@@ -6,6 +6,7 @@
 #include "support/Profile.h"
 #include "checks/Registry.h"
 
+#include "analyses/CudaText.h"
 #include "analyses/DeviceExpr.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -57,19 +58,20 @@ private:
 // told to go on); it is still an error of the result.
 class MissingIncludes : public PPCallbacks {
 public:
-  MissingIncludes(const SourceManager &SM, std::vector<std::string> &Errors)
-      : SM(SM), Errors(Errors) {}
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool,
+  MissingIncludes(const SourceManager &SM, TURun &Run) : SM(SM), Run(Run) {}
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
                           CharSourceRange, OptionalFileEntryRef File, StringRef, StringRef,
                           const Module *, bool, SrcMgr::CharacteristicKind) override {
-    if (!File)
-      Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
-                       "' file not found (analysis went on without it)");
+    if (File)
+      return;
+    Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
+                                "' file not found (analysis went on without it)");
+    Run.MissingProjectHeader |= !IsAngled;
   }
 
 private:
   const SourceManager &SM;
-  std::vector<std::string> &Errors;
+  TURun &Run;
 };
 
 ast_matchers::MatchFinder::MatchFinderOptions
@@ -158,7 +160,10 @@ private:
       Position P = resolvePosition(Loc, *SM);
       return FilePos{P.File, P.Line, P.Column};
     });
-    S.MayUseCuda = codeMayUseCuda(Ctx);
+    // Code that did not parse is not in the AST; its tokens still tell.
+    S.MayUseCuda = codeMayUseCuda(Ctx) ||
+                   (!Run.Result.Errors.empty() &&
+                    (Run.MissingProjectHeader || userTextMayNameGpu(*SM, Ctx.getLangOpts())));
     S.Asked = Program.asked();
     S.Seen = digestOf(Others, S.Asked);
   }
@@ -193,7 +198,7 @@ public:
     CI.getDiagnosticOpts().ShowCarets = false;
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
-    PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Result.Errors));
+    PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Run));
     return true;
   }
 

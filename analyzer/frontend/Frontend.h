@@ -22,6 +22,8 @@ struct TURun {
   // The loaded PCH holds project headers: their declarations come from it,
   // not from the parser, and are matched as if parsed.
   bool PchHoldsUserHeaders = false;
+  // A quoted include was not found: a project header the analysis never saw.
+  bool MissingProjectHeader = false;
 };
 
 // Runs the frontend with the checks over File, loading Pch when not empty.

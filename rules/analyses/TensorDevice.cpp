@@ -52,121 +52,6 @@ static const VarDecl *namedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-namespace {
-// Finds a change of one variable after its initialisation: an assignment,
-// ++/--, its address taken, a non-const method called on it, a non-const
-// reference bound to it, or passing it to a non-const reference parameter
-// of a function that is not LibTorch's (LibTorch's forwarding setters, such
-// as TensorOptions::device(Args&&...), only read it). Lambda bodies are
-// part of the search: a capture by reference changes nothing by itself.
-class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
-public:
-  // Assigned: where plain assignments (v = x) go instead of counting as
-  // changes; null to count them.
-  ChangeFinder(const VarDecl &V, std::vector<const Expr *> *Assigned = nullptr)
-      : V(V), Assigned(Assigned) {}
-  bool Found = false;
-
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (Assigned && B->getOpcode() == BO_Assign && names(B->getLHS()))
-      Assigned->push_back(B->getRHS());
-    else
-      Found |= B->isAssignmentOp() && names(B->getLHS());
-    return !Found;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    Found |= (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp()) && names(U->getSubExpr());
-    return !Found;
-  }
-  bool VisitVarDecl(VarDecl *D) {
-    QualType T = D->getType();
-    Found |= T->isReferenceType() && !T.getNonReferenceType().isConstQualified() && D->getInit() &&
-             names(D->getInit());
-    return !Found;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
-    // When values are collected, an in-place tensor method (index_put_)
-    // writes data but leaves the variable holding the same tensor.
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-      Found |= MD && !MD->isConst() && !(Assigned && isTensorMethod(MD, MD->getName())) &&
-               names(MC->getImplicitObjectArgument());
-    unsigned Shift = 0;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
-        Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        names(Op->getArg(0))) {
-      Assigned->push_back(Op->getArg(1));
-      return true;
-    }
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && MD) {
-      Found |= !MD->isConst() && Op->getNumArgs() > 0 && names(Op->getArg(0));
-      Shift = 1;  // the object comes first
-    }
-    if (!Found)
-      checkArgs(C->getDirectCallee(), {C->getArgs(), C->getNumArgs()}, Shift);
-    return !Found;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    checkArgs(C->getConstructor(), {C->getArgs(), C->getNumArgs()}, 0);
-    return !Found;
-  }
-
-private:
-  bool names(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == &V;
-  }
-  void checkArgs(const FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, unsigned Shift) {
-    if (!FD || isTorchDecl(FD))
-      return;
-    unsigned I = 0;
-    for (const Expr *Arg : Args) {
-      if (I >= Shift && I - Shift < FD->getNumParams()) {
-        QualType P = FD->getParamDecl(I - Shift)->getType();
-        Found |= P->isReferenceType() && !P.getNonReferenceType().isConstQualified() && names(Arg);
-      }
-      ++I;
-    }
-  }
-  const VarDecl &V;
-  std::vector<const Expr *> *Assigned;
-};
-} // namespace
-
-// A const variable, or a local or parameter that its function never
-// changes: what it holds is what it was initialised with.
-static bool isUnchanged(const VarDecl &V) {
-  if (V.getType().getNonReferenceType().isConstQualified())
-    return true;
-  if (!V.isLocalVarDeclOrParm())
-    return false;
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (!FD || !FD->getBody())
-    return false;
-  ChangeFinder F(V);
-  F.TraverseStmt(FD->getBody());
-  return !F.Found;
-}
-
-bool allValuesOf(const VarDecl &V, std::vector<const Expr *> &Out) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (isa<ParmVarDecl>(V) || !V.isLocalVarDecl() || !FD || !FD->getBody())
-    return false;
-  ChangeFinder F(V, &Out);
-  F.TraverseStmt(FD->getBody());
-  if (F.Found)
-    return false;
-  // A default-constructed tensor is undefined: it holds no data anywhere.
-  const auto *Default = dyn_cast_or_null<CXXConstructExpr>(V.getInit());
-  if (V.getInit() && !(Default && Default->getNumArgs() == 0))
-    Out.push_back(V.getInit());
-  return true;
-}
-
-const Expr *lastingInit(const VarDecl *V) {
-  return V && !isa<ParmVarDecl>(V) && V->getInit() && isUnchanged(*V) ? V->getInit() : nullptr;
-}
-
 static DeviceKind knownKind(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return DeviceKind::Unknown;
@@ -200,6 +85,20 @@ bool optionsCarryDevice(const Expr *E) { return carriesDevice(E, 0); }
 // kCUDA and cuda:1 may differ).
 static const Decl *deviceOrigin(const Expr *E, int Depth);
 static const Decl *tensorOrigin(const Expr *T, int Depth);
+static const Decl *assignedOrigin(const VarDecl &V, int Depth);
+
+// p in *p, where p points to a Device or TensorOptions (Device *,
+// std::shared_ptr<Device>, std::unique_ptr<Device>); null otherwise.
+static const Expr *pointeeOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Ptr = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    Ptr = U->getSubExpr();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1)
+    Ptr = Op->getArg(0);
+  return Ptr && isDeviceOrOptions(E->getType().getNonReferenceType()) ? Ptr : nullptr;
+}
 
 static const Decl *deviceOrigin(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
@@ -214,14 +113,23 @@ static const Decl *deviceOrigin(const Expr *E, int Depth) {
     Of = asTensorMethodCall(Base, "device");
   if (Of)
     return tensorOrigin(Of->getImplicitObjectArgument(), Depth + 1);
+  // *p of a pointer (raw or smart) to a device: p holds one device as a
+  // device variable does.
+  bool Deref = false;
+  if (const Expr *Ptr = pointeeOf(Base)) {
+    Base = Ptr;
+    Deref = true;
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()))
     return isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-                   isDeviceOrOptions(ME->getType())
+                   (Deref || isDeviceOrOptions(ME->getType()))
                ? ME->getMemberDecl()
                : nullptr;
   const VarDecl *V = namedVar(Base);
-  if (!V || !isDeviceOrOptions(V->getType()))
+  if (!V || (!Deref && !isDeviceOrOptions(V->getType())))
     return nullptr;
+  if (Deref)
+    return isUnchanged(*V) ? V : nullptr;
   // A device variable reassigned at its selection site is still one device.
   if (const Decl *D = deviceOrigin(lastingInit(V), Depth + 1))
     return D;
@@ -260,8 +168,33 @@ static const Decl *originAtCaller(const Decl *D, const CallExpr &Call, const Fun
   return I < Call.getNumArgs() ? deviceOrigin(Call.getArg(I), Depth + 1) : nullptr;
 }
 
-// The origin every return of a function of the code agrees on.
-static const Decl *returnedOrigin(const CallExpr &Call, int Depth) {
+// Element I of a tuple made in place: std::tuple/std::pair constructed from
+// its elements ({a, b} in a return), std::make_tuple or std::make_pair.
+static const Expr *tupleElement(const Expr *E, unsigned I) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    return tupleElement(Cast->getSubExpr(), I);
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return I < List->getNumInits() ? List->getInit(I) : nullptr;
+  if (const auto *Make = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Make->getDirectCallee();
+    bool Maker = FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+                 (FD->getName() == "make_tuple" || FD->getName() == "make_pair");
+    return Maker && I < Make->getNumArgs() ? Make->getArg(I) : nullptr;
+  }
+  const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+  const CXXRecordDecl *Class = Ctor ? Ctor->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Class || !Class->isInStdNamespace() || !Class->getIdentifier() ||
+      (Class->getName() != "tuple" && Class->getName() != "pair"))
+    return nullptr;
+  if (Ctor->getNumArgs() == 1 && Ctor->getArg(0)->getType()->getAsCXXRecordDecl() == Class)
+    return tupleElement(Ctor->getArg(0), I);  // a copy or move of a tuple made in place
+  return I < Ctor->getNumArgs() ? Ctor->getArg(I) : nullptr;
+}
+
+// The origin every return of a function of the code agrees on; of element
+// Element of the tuple it returns when Element >= 0.
+static const Decl *returnedOrigin(const CallExpr &Call, int Depth, int Element = -1) {
   const FunctionDecl *FD = Call.getDirectCallee();
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isTorchDecl(Def))
@@ -270,7 +203,10 @@ static const Decl *returnedOrigin(const CallExpr &Call, int Depth) {
   collectReturns(Def->getBody(), Returns);
   const Decl *Common = nullptr;
   for (const ReturnStmt *R : Returns) {
-    const Decl *D = originAtCaller(tensorOrigin(R->getRetValue(), Depth + 1), Call, *Def, Depth);
+    const Expr *Value = R->getRetValue();
+    if (Value && Element >= 0)
+      Value = tupleElement(Value, Element);
+    const Decl *D = originAtCaller(tensorOrigin(Value, Depth + 1), Call, *Def, Depth);
     if (!D || (Common && D != Common))
       return nullptr;
     Common = D;
@@ -324,6 +260,25 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
   return Common;
 }
 
+// The origin every value of a variable given new values agrees on
+// (v = x.to(d) in a loop, std::tie(a, v) = f()).
+static const Decl *assignedOrigin(const VarDecl &V, int Depth) {
+  std::vector<HeldValue> Values;
+  if (!allHeldValues(V, Values) || Values.empty())
+    return nullptr;
+  const Decl *Common = nullptr;
+  for (const HeldValue &H : Values) {
+    const auto *Call = dyn_cast<CallExpr>(H.E->IgnoreImplicit());
+    const Decl *D = H.Element < 0 ? tensorOrigin(H.E, Depth + 1)
+                    : Call        ? returnedOrigin(*Call, Depth + 1, H.Element)
+                                  : nullptr;
+    if (!D || (Common && D != Common))
+      return nullptr;
+    Common = D;
+  }
+  return Common;
+}
+
 static const Decl *tensorOrigin(const Expr *T, int Depth) {
   if (!T || Depth > MaxDepth)
     return nullptr;
@@ -353,8 +308,10 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
     return nullptr;
   }
   const VarDecl *V = namedVar(T);
-  if (!V || !isTensorType(V->getType()) || !isUnchanged(*V))
+  if (!V || !isTensorType(V->getType()))
     return nullptr;
+  if (!isUnchanged(*V))
+    return assignedOrigin(*V, Depth);
   if (const Decl *D = tensorOrigin(isa<ParmVarDecl>(V) ? nullptr : V->getInit(), Depth + 1))
     return D;
   return V;

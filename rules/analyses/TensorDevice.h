@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/VarValues.h"
 
 #include "clang/AST/Stmt.h"
 
@@ -31,18 +32,6 @@ bool optionsCarryDevice(const clang::Expr *E);
 // torch::device(d) or other.options(), or the result of an earlier x.to(d),
 // through unchanged variables and the returns of functions in the code.
 bool isProvablyOnDevice(const clang::Expr *Tensor, const clang::Expr *Dest);
-
-// The initialiser of a variable that holds it still: a const variable, or
-// a local its function never changes (a parameter's default argument is no
-// initialiser: callers pass others); null otherwise.
-const clang::Expr *lastingInit(const clang::VarDecl *V);
-
-// Every value a local variable of a tensor (or other) type ever holds: its
-// initialiser (not a default construction: an undefined tensor holds no
-// data) and the right-hand sides of its plain assignments (v = x).
-// False when it changes in another way (+=, its address taken, a non-const
-// reference bound to it) or is no local.
-bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out);
 
 // The return statements of a body, not those of the lambdas in it.
 void collectReturns(const clang::Stmt *S, std::vector<const clang::ReturnStmt *> &Out);

@@ -1,0 +1,153 @@
+#include "analyses/VarValues.h"
+
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace torchtidy {
+
+namespace {
+// Finds a change of one variable after its initialisation: an assignment,
+// ++/--, its address taken, a non-const method called on it, a non-const
+// reference bound to it, or passing it to a non-const reference parameter
+// of a function that is not LibTorch's (LibTorch's forwarding setters, such
+// as TensorOptions::device(Args&&...), only read it). Lambda bodies are
+// part of the search: a capture by reference changes nothing by itself.
+class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
+public:
+  // Assigned: where plain assignments (v = x, std::tie(a, v) = f()) go
+  // instead of counting as changes; null to count them.
+  ChangeFinder(const VarDecl &V, std::vector<HeldValue> *Assigned = nullptr)
+      : V(V), Assigned(Assigned) {}
+  bool Found = false;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (Assigned && B->getOpcode() == BO_Assign && names(B->getLHS()))
+      Assigned->push_back({B->getRHS()});
+    else
+      Found |= B->isAssignmentOp() && names(B->getLHS());
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Found |= (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp()) && names(U->getSubExpr());
+    return !Found;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    QualType T = D->getType();
+    Found |= T->isReferenceType() && !T.getNonReferenceType().isConstQualified() && D->getInit() &&
+             names(D->getInit());
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    // When values are collected, an in-place tensor method (index_put_)
+    // writes data but leaves the variable holding the same tensor.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      Found |= MD && !MD->isConst() && !(Assigned && isTensorMethod(MD, MD->getName())) &&
+               names(MC->getImplicitObjectArgument());
+    unsigned Shift = 0;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+        Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        names(Op->getArg(0))) {
+      Assigned->push_back({Op->getArg(1)});
+      return true;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+        Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      if (int I = tiedIndex(Op->getArg(0)); I >= 0) {
+        Assigned->push_back({Op->getArg(1), I});
+        return true;
+      }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && MD) {
+      Found |= !MD->isConst() && Op->getNumArgs() > 0 && names(Op->getArg(0));
+      Shift = 1;  // the object comes first
+    }
+    if (!Found)
+      checkArgs(C->getDirectCallee(), {C->getArgs(), C->getNumArgs()}, Shift);
+    return !Found;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    checkArgs(C->getConstructor(), {C->getArgs(), C->getNumArgs()}, 0);
+    return !Found;
+  }
+
+private:
+  // The position of the variable in std::tie(a, v, ...); -1 when E is no
+  // such call or the variable is not in it.
+  int tiedIndex(const Expr *E) const {
+    const auto *Tie = dyn_cast<CallExpr>(E->IgnoreImplicit());
+    const FunctionDecl *FD = Tie ? Tie->getDirectCallee() : nullptr;
+    if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() || FD->getName() != "tie")
+      return -1;
+    for (unsigned I = 0; I < Tie->getNumArgs(); ++I)
+      if (names(Tie->getArg(I)))
+        return static_cast<int>(I);
+    return -1;
+  }
+  bool names(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == &V;
+  }
+  void checkArgs(const FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, unsigned Shift) {
+    if (!FD || isTorchDecl(FD))
+      return;
+    unsigned I = 0;
+    for (const Expr *Arg : Args) {
+      if (I >= Shift && I - Shift < FD->getNumParams()) {
+        QualType P = FD->getParamDecl(I - Shift)->getType();
+        Found |= P->isReferenceType() && !P.getNonReferenceType().isConstQualified() && names(Arg);
+      }
+      ++I;
+    }
+  }
+  const VarDecl &V;
+  std::vector<HeldValue> *Assigned;
+};
+} // namespace
+
+bool isUnchanged(const VarDecl &V) {
+  if (V.getType().getNonReferenceType().isConstQualified())
+    return true;
+  if (!V.isLocalVarDeclOrParm())
+    return false;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return false;
+  ChangeFinder F(V);
+  F.TraverseStmt(FD->getBody());
+  return !F.Found;
+}
+
+bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (isa<ParmVarDecl>(V) || !V.isLocalVarDecl() || !FD || !FD->getBody())
+    return false;
+  ChangeFinder F(V, &Out);
+  F.TraverseStmt(FD->getBody());
+  if (F.Found)
+    return false;
+  // A default-constructed tensor is undefined: it holds no data anywhere.
+  const auto *Default = dyn_cast_or_null<CXXConstructExpr>(V.getInit() ? V.getInit()->IgnoreImplicit() : nullptr);
+  if (V.getInit() && !(Default && Default->getNumArgs() == 0))
+    Out.push_back({V.getInit()});
+  return true;
+}
+
+bool allValuesOf(const VarDecl &V, std::vector<const Expr *> &Out) {
+  std::vector<HeldValue> Held;
+  if (!allHeldValues(V, Held) ||
+      llvm::any_of(Held, [](const HeldValue &H) { return H.Element >= 0; }))
+    return false;
+  for (const HeldValue &H : Held)
+    Out.push_back(H.E);
+  return true;
+}
+
+const Expr *lastingInit(const VarDecl *V) {
+  return V && !isa<ParmVarDecl>(V) && V->getInit() && isUnchanged(*V) ? V->getInit() : nullptr;
+}
+
+} // namespace torchtidy

@@ -1,0 +1,38 @@
+// What a variable holds, read from its function: whether it is ever
+// changed after its initialisation, and every value it is given.
+#pragma once
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <vector>
+
+namespace torchtidy {
+
+// A value a variable is given: an expression, or element Element of the
+// tuple an expression gives (std::tie(a, v) = f() gives v element 1 of f()).
+struct HeldValue {
+  const clang::Expr *E;
+  int Element = -1;
+};
+
+// A const variable, or a local or parameter that its function never
+// changes: what it holds is what it was initialised with.
+bool isUnchanged(const clang::VarDecl &V);
+
+// The initialiser of a variable that holds it still: a const variable, or
+// a local its function never changes (a parameter's default argument is no
+// initialiser: callers pass others); null otherwise.
+const clang::Expr *lastingInit(const clang::VarDecl *V);
+
+// Every value a local variable of a tensor (or other) type ever holds: its
+// initialiser (not a default construction: an undefined tensor holds no
+// data) and the right-hand sides of its plain assignments (v = x).
+// False when it changes in another way (+=, its address taken, a non-const
+// reference bound to it, std::tie) or is no local.
+bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out);
+
+// allValuesOf, with the values std::tie assignments give.
+bool allHeldValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
+
+} // namespace torchtidy
