@@ -59,8 +59,11 @@ public:
         Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
       if (int I = tiedIndex(Op->getArg(0)); I >= 0) {
         Assigned->push_back({Op->getArg(1), I});
+        Ties.insert(Op->getArg(0)->IgnoreImplicit());
         return true;
       }
+    if (Ties.contains(C))
+      return true;  // its std::tie, already taken as a value
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && MD) {
       Found |= !MD->isConst() && Op->getNumArgs() > 0 && names(Op->getArg(0));
       Shift = 1;  // the object comes first
@@ -92,21 +95,50 @@ private:
     return DRE && DRE->getDecl() == &V;
   }
   void checkArgs(const FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, unsigned Shift) {
-    if (!FD || isTorchDecl(FD))
-      return;
     unsigned I = 0;
     for (const Expr *Arg : Args) {
-      if (I >= Shift && I - Shift < FD->getNumParams()) {
-        QualType P = FD->getParamDecl(I - Shift)->getType();
-        Found |= P->isReferenceType() && !P.getNonReferenceType().isConstQualified() && names(Arg);
-      }
+      Found |= I >= Shift && mayChangeArgument(FD, I - Shift) && names(Arg);
       ++I;
     }
   }
   const VarDecl &V;
   std::vector<HeldValue> *Assigned;
+  llvm::SmallPtrSet<const Expr *, 2> Ties;
 };
 } // namespace
+
+// A parameter T&& of a function template, T deduced: an lvalue binds to it
+// as T&.
+static bool isForwardingReference(const ParmVarDecl *P) {
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const FunctionDecl *Pattern = FD ? FD->getTemplateInstantiationPattern() : nullptr;
+  if (!Pattern || Pattern->getNumParams() == 0)
+    return false;
+  // The arguments past a pack's position all came from the pack.
+  unsigned I = std::min(P->getFunctionScopeIndex(), Pattern->getNumParams() - 1);
+  const ParmVarDecl *Written = Pattern->getParamDecl(I);
+  if (I != P->getFunctionScopeIndex() && !Written->isParameterPack())
+    return false;
+  QualType T = Written->getType();
+  if (const auto *Pack = T->getAs<PackExpansionType>())
+    T = Pack->getPattern();
+  const auto *R = T->getAs<RValueReferenceType>();
+  return R && !R->getPointeeType().hasQualifiers() &&
+         R->getPointeeType()->getAs<TemplateTypeParmType>();
+}
+
+bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
+  if (!FD || isTorchDecl(FD) || I >= FD->getNumParams())
+    return false;
+  const ParmVarDecl *P = FD->getParamDecl(I);
+  QualType T = P->getType();
+  if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified())
+    return false;
+  // The standard library copies what it forwards (std::tuple's and
+  // std::make_pair's arguments, emplace_back's).
+  bool Std = FD->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace();
+  return !(Std && isForwardingReference(P));
+}
 
 bool isUnchanged(const VarDecl &V) {
   if (V.getType().getNonReferenceType().isConstQualified())

@@ -16,6 +16,11 @@ struct HeldValue {
   int Element = -1;
 };
 
+// Passing a variable as argument I of FD may change it: a non-const
+// reference parameter of a function that is not LibTorch's (its forwarding
+// setters only read) and not a standard one that forwards to copy.
+bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
+
 // A const variable, or a local or parameter that its function never
 // changes: what it holds is what it was initialised with.
 bool isUnchanged(const clang::VarDecl &V);
