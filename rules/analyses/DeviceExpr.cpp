@@ -188,8 +188,7 @@ public:
   bool VisitExpr(Expr *E) {
     QualType T = E->getType();
     Found |= isDeviceType(T);
-    if (const auto *ET = T->getAs<EnumType>())
-      Found |= ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+    Found |= isDeviceTypeEnum(T);
     if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
       Found |= isTensorMethod(Call->getMethodDecl(), "options");
     return !Found;

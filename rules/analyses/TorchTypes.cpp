@@ -42,6 +42,11 @@ bool isDeviceType(QualType T) {
   return RD && hasQualifiedName(RD, "c10::Device");
 }
 
+bool isDeviceTypeEnum(QualType T) {
+  const auto *ET = T->getAs<EnumType>();
+  return ET && ET->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+}
+
 bool isTensorOptionsType(QualType T) {
   const CXXRecordDecl *RD = recordOf(T);
   return RD && hasQualifiedName(RD, "c10::TensorOptions");

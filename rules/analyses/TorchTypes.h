@@ -19,6 +19,7 @@ bool isOrDerivesFrom(const clang::CXXRecordDecl *RD, llvm::StringRef QualifiedNa
 
 bool isTensorType(clang::QualType T);   // at::Tensor, at::TensorBase and subclasses
 bool isDeviceType(clang::QualType T);   // c10::Device
+bool isDeviceTypeEnum(clang::QualType T);  // c10::DeviceType (torch::kCUDA's type)
 bool isTensorOptionsType(clang::QualType T);  // c10::TensorOptions
 bool isModuleClass(const clang::CXXRecordDecl *RD);     // torch::nn::Module subclasses
 bool isOptimizerClass(const clang::CXXRecordDecl *RD);  // torch::optim::Optimizer subclasses

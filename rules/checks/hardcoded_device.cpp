@@ -107,13 +107,20 @@ static bool isDeviceWrapper(const DynTypedNode &N) {
 
 // Calls that take a device to make or move tensors or modules: anything
 // returning a tensor (factories, .to()), TensorOptions::device,
-// torch::device(), a module's to() and the loads that map to a device.
-static bool consumesDevice(const CallExpr &Call) {
+// torch::device(), a module's to() and the loads that map to a device; and
+// a function of the code given the device Arg as its Device or DeviceType
+// parameter (model->toDevice(torch::kCUDA)).
+static bool consumesDevice(const CallExpr &Call, const Expr *Arg) {
   if (isTensorType(Call.getType()))
     return true;
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
     return false;
+  if (!isTorchDecl(FD))
+    for (unsigned I = 0; I < Call.getNumArgs() && I < FD->getNumParams(); ++I)
+      if (Call.getArg(I) == Arg)
+        return isDeviceType(FD->getParamDecl(I)->getType().getNonReferenceType()) ||
+               isDeviceTypeEnum(FD->getParamDecl(I)->getType().getNonReferenceType());
   if (const auto *MD = llvm::dyn_cast<CXXMethodDecl>(FD);
       MD && MD->getIdentifier() && MD->getName() == "to" && isTorchDecl(MD))
     return true;
@@ -148,10 +155,11 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   }
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = Top->getBeginLoc();
+  SourceRange Written = Top->getSourceRange();
+  if (Written.getBegin().isMacroID())  // spelled in a macro's body or argument
+    Written = {SM.getSpellingLoc(Written.getBegin()), SM.getSpellingLoc(Written.getEnd())};
   std::string Spelling =
-      Lexer::getSourceText(CharSourceRange::getTokenRange(Top->getSourceRange()), SM,
-                           Ctx.getLangOpts())
-          .str();
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Written), SM, Ctx.getLangOpts()).str();
 
   const auto *Var = Consumer.get<VarDecl>();
   if (Var && isDeviceType(Var->getType())) {
@@ -162,7 +170,7 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   // Options stored in a variable carry the device to every tensor made with them.
   const auto *Call = Consumer.get<CallExpr>();
   if (Var ? !isTensorOptionsType(Var->getType())
-          : !Call || llvm::isa<CXXOperatorCallExpr>(Call) || !consumesDevice(*Call))
+          : !Call || llvm::isa<CXXOperatorCallExpr>(Call) || !consumesDevice(*Call, Top))
     return;
   if (const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx))
     diag(SM, Loc, "device '" + Spelling + "' is hard-coded in module '" +
