@@ -49,7 +49,7 @@ struct SarifResult {
   unsigned Line = 0, Column = 0;   // Column 0: the line alone
   nlohmann::json Properties;       // the property bag; null for none
 };
-// A log of Results alone, in one run.
+// A log of Results alone, in one run of the same tool as toSarif's.
 nlohmann::json sarifLog(const std::vector<SarifResult> &Results);
 // Log (one that parseSarif accepted) with Properties[I] merged into the
 // property bag of its I-th result, in the order sarifFindings reads them,

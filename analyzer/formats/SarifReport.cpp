@@ -58,6 +58,15 @@ nlohmann::json location(const UriBase &Base, const Position &P) {
   return location(Base.artifact(P.File), P.Line, P.Column);
 }
 
+nlohmann::json tool(nlohmann::json Rules) {
+  return {{"driver",
+           {{"name", "torchtidy"},
+            {"version", TORCHTIDY_VERSION},
+            {"semanticVersion", TORCHTIDY_VERSION},
+            {"informationUri", TORCHTIDY_HOMEPAGE},
+            {"rules", std::move(Rules)}}}};
+}
+
 const char *sarifLevel(Level L) {
   return L == Level::Error ? "error" : L == Level::Note ? "note" : "warning";
 }
@@ -155,13 +164,7 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
     Results.push_back(R);
   }
   nlohmann::json Run = {
-      {"tool",
-       {{"driver",
-         {{"name", "torchtidy"},
-          {"version", TORCHTIDY_VERSION},
-          {"semanticVersion", TORCHTIDY_VERSION},
-          {"informationUri", TORCHTIDY_HOMEPAGE},
-          {"rules", JRules}}}}},
+      {"tool", tool(std::move(JRules))},
       {"originalUriBaseIds", {{"SRCROOT", {{"uri", fileUri(Base.Root)}}}}},
       {"columnKind", "utf16CodeUnits"},
       {"automationDetails", {{"id", RunInfo.Category + "/"}}},
@@ -198,7 +201,7 @@ static nlohmann::json result(const SarifResult &R) {
 }
 
 nlohmann::json sarifLog(const std::vector<SarifResult> &Results) {
-  nlohmann::json Run = {{"tool", {{"driver", {{"name", "torchtidy"}, {"rules", nlohmann::json::array()}}}}},
+  nlohmann::json Run = {{"tool", tool(nlohmann::json::array())},
                         {"results", nlohmann::json::array()}};
   for (const SarifResult &R : Results)
     Run["results"].push_back(result(R));
