@@ -2,7 +2,7 @@
 #include "support/AtomicFile.h"
 #include "confirm/Confirm.h"
 #include "confirm/Help.h"
-#include "formats/Report.h"
+#include "formats/SarifLog.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"

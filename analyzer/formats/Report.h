@@ -5,8 +5,6 @@
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <nlohmann/json.hpp>
-
 namespace torchtidy {
 
 // clang-tidy's format: "file:line:col: warning: message [id]", the source
@@ -37,26 +35,6 @@ struct SarifRun {
 std::string toSarif(const std::vector<Finding> &Findings, const std::vector<const RuleInfo *> &Rules,
                     const SarifRun &Run = {});
 
-// The log around one run, and its text: the one place SARIF's version and
-// schema are named.
-nlohmann::json sarifLog(nlohmann::json Run);
-std::string sarifText(const nlohmann::json &Log);
-
-// A result that is not a Finding: confirm's findings read back from a log
-// and what a trace shows alone. A warning without rule metadata.
-struct SarifResult {
-  std::string Rule, Message, File; // File absolute
-  unsigned Line = 0, Column = 0;   // Column 0: the line alone
-  nlohmann::json Properties;       // the property bag; null for none
-};
-// A log of Results alone, in one run of the same tool as toSarif's.
-nlohmann::json sarifLog(const std::vector<SarifResult> &Results);
-// Log (one that parseSarif accepted) with Properties[I] merged into the
-// property bag of its I-th result, in the order sarifFindings reads them,
-// and Extra appended to its first run.
-std::string annotatedSarif(nlohmann::json Log, const std::vector<nlohmann::json> &Properties,
-                           const std::vector<SarifResult> &Extra);
-
 // GitLab's Code Quality report (Code Climate issues): check, message,
 // severity, a unique fingerprint, the path relative to the working
 // directory and the line.
@@ -65,9 +43,6 @@ std::string toCodeClimate(const std::vector<Finding> &Findings);
 // A file's artifactLocation.uri in toSarif's logs: relative to %SRCROOT%
 // when the file is under it, else a file:// URI.
 std::string sarifUri(const std::string &File);
-
-// A file:// URI for an absolute path, encoded as encodeUri does.
-std::string fileUri(llvm::StringRef AbsolutePath);
 
 // RFC 3986: everything but unreserved characters and '/' is %-encoded, so
 // spaces, '%' and non-ASCII bytes survive in a URI.

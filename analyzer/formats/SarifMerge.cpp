@@ -1,6 +1,6 @@
 #include "formats/SarifMerge.h"
 #include "formats/LogReader.h"
-#include "formats/Report.h"
+#include "formats/SarifLog.h"
 #include "support/AtomicFile.h"
 
 #include "llvm/Support/MemoryBuffer.h"

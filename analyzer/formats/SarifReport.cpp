@@ -1,6 +1,7 @@
 #include "formats/LogReader.h"
 #include "formats/Report.h"
 #include "formats/RuleDocs.h"
+#include "formats/SarifLog.h"
 #include "support/Version.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -27,6 +28,9 @@ std::string encodeUri(llvm::StringRef Path) {
 }
 
 namespace {
+
+// A file:// URI for an absolute path.
+std::string fileUri(llvm::StringRef AbsolutePath) { return "file://" + encodeUri(AbsolutePath); }
 
 struct UriBase {
   std::string Root; // the working directory, with a trailing '/'
@@ -183,8 +187,6 @@ nlohmann::json sarifLog(nlohmann::json Run) {
 std::string sarifText(const nlohmann::json &Log) {
   return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
-
-std::string fileUri(llvm::StringRef AbsolutePath) { return "file://" + encodeUri(AbsolutePath); }
 
 std::string sarifUri(const std::string &File) { return UriBase().uri(File); }
 
