@@ -2,6 +2,7 @@
 #include "support/AtomicFile.h"
 #include "confirm/Confirm.h"
 #include "confirm/Help.h"
+#include "formats/SarifLog.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -140,77 +141,59 @@ void printReport(const Trace &T, const std::vector<StaticFinding> &F, const std:
   OS << ", " << Only.size() << " runtime-only\n";
 }
 
+// SARIF goes through the one SARIF writer: the input log annotated, or a
+// log of the findings read from JSON.
+std::string sarifOutput(const Trace &T, const std::vector<StaticFinding> &F, const std::vector<RuntimeOnly> &Only,
+                        const json &Input, bool InputSarif) {
+  std::vector<SarifResult> Static;
+  std::vector<json> Runtime;
+  for (const StaticFinding &X : F) {
+    if (!InputSarif)
+      Static.push_back({X.Rule, X.Message, X.File, X.Line, X.Column, nullptr});
+    Runtime.push_back({{"torchtidy.runtime", runtimeJson(X, T)}});
+  }
+  std::vector<SarifResult> Extra;
+  for (const RuntimeOnly &R : Only)
+    Extra.push_back({R.Rule, R.Message, R.File, R.Line, 0,
+                     {{"torchtidy.runtime",
+                       {{"status", "runtime-only"}, {"hits", R.Hits}, {"blocking", R.Blocking},
+                        {"blocked_ms", double(R.BlockedNs) / 1e6}, {"evidence", T.Evidence}}}}});
+  return annotatedSarif(InputSarif ? Input : sarifLog(Static), Runtime, Extra);
+}
+
 bool writeOutput(const Options &O, const Trace &T, const std::vector<StaticFinding> &F,
                  const std::vector<RuntimeOnly> &Only, const json &Input, bool InputSarif, std::string &Error) {
   std::string Format = O.Format.empty() ? (InputSarif ? "sarif" : "json") : O.Format;
-  json Out;
-  if (Format == "sarif") {
-    if (InputSarif) {
-      Out = Input;
-    } else {
-      Out = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-             {"version", "2.1.0"},
-             {"runs", json::array({{{"tool", {{"driver", {{"name", "torchtidy"}, {"rules", json::array()}}}}},
-                                    {"results", json::array()}}})}};
-      for (const StaticFinding &X : F)
-        Out["runs"][0]["results"].push_back(
-            {{"ruleId", X.Rule},
-             {"level", "warning"},
-             {"message", {{"text", X.Message}}},
-             {"locations", json::array({{{"physicalLocation",
-                                          {{"artifactLocation", {{"uri", "file://" + X.File}}},
-                                           {"region", {{"startLine", X.Line}, {"startColumn", X.Column}}}}}}})}});
-    }
-    // Results are annotated in order: they were read in that order.
-    size_t I = 0;
-    for (json &Run : Out["runs"]) {
-      for (json &R : Run["results"])
-        if (I < F.size()) {
-          R["properties"]["torchtidy.runtime"] = runtimeJson(F[I], T);
-          ++I;
-        }
-    }
-    json &Results = Out["runs"][0]["results"];
-    for (const RuntimeOnly &R : Only)
-      Results.push_back(
-          {{"ruleId", R.Rule},
-           {"level", "warning"},
-           {"message", {{"text", R.Message}}},
-           {"locations", json::array({{{"physicalLocation",
-                                        {{"artifactLocation", {{"uri", "file://" + R.File}}},
-                                         {"region", {{"startLine", R.Line}}}}}}})},
-           {"properties",
-            {{"torchtidy.runtime",
-              {{"status", "runtime-only"}, {"hits", R.Hits}, {"blocking", R.Blocking},
-               {"blocked_ms", double(R.BlockedNs) / 1e6}, {"evidence", T.Evidence}}}}}});
-  } else if (Format == "json") {
-    Out["format"] = "torchtidy-confirmed/1";
-    Out["trace"] = T.Path;
-    Out["evidence"] = T.Evidence;
-    Out["cuda_reason"] = T.CudaReason;
-    Out["notes"] = T.Notes;
-    Out["findings"] = json::array();
-    for (const StaticFinding &X : F)
-      Out["findings"].push_back({{"check", X.Rule},
-                                 {"file", X.File},
-                                 {"line", X.Line},
-                                 {"column", X.Column},
-                                 {"message", X.Message},
-                                 {"runtime", runtimeJson(X, T)}});
-    Out["runtime_only"] = json::array();
-    for (const RuntimeOnly &R : Only)
-      Out["runtime_only"].push_back({{"check", R.Rule},
-                                     {"file", R.File},
-                                     {"line", R.Line},
-                                     {"op", R.Op},
-                                     {"message", R.Message},
-                                     {"hits", R.Hits},
-                                     {"blocking", R.Blocking},
-                                     {"blocked_ms", double(R.BlockedNs) / 1e6}});
-  } else {
+  if (Format == "sarif")
+    return writeFileAtomically(O.Output, sarifOutput(T, F, Only, Input, InputSarif), Error);
+  if (Format != "json") {
     Error = "unknown --format '" + Format + "' (json or sarif)";
     return false;
   }
+  json Out;
+  Out["format"] = "torchtidy-confirmed/1";
+  Out["trace"] = T.Path;
+  Out["evidence"] = T.Evidence;
+  Out["cuda_reason"] = T.CudaReason;
+  Out["notes"] = T.Notes;
+  Out["findings"] = json::array();
+  for (const StaticFinding &X : F)
+    Out["findings"].push_back({{"check", X.Rule},
+                               {"file", X.File},
+                               {"line", X.Line},
+                               {"column", X.Column},
+                               {"message", X.Message},
+                               {"runtime", runtimeJson(X, T)}});
+  Out["runtime_only"] = json::array();
+  for (const RuntimeOnly &R : Only)
+    Out["runtime_only"].push_back({{"check", R.Rule},
+                                   {"file", R.File},
+                                   {"line", R.Line},
+                                   {"op", R.Op},
+                                   {"message", R.Message},
+                                   {"hits", R.Hits},
+                                   {"blocking", R.Blocking},
+                                   {"blocked_ms", double(R.BlockedNs) / 1e6}});
   return writeFileAtomically(O.Output, Out.dump(2, ' ', false, json::error_handler_t::replace) + "\n", Error);
 }
 

@@ -1,5 +1,6 @@
 #include "formats/SarifMerge.h"
 #include "formats/LogReader.h"
+#include "formats/SarifLog.h"
 #include "support/AtomicFile.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -117,9 +118,7 @@ int mergeSarifCommand(int Argc, const char **Argv, const char *) {
         First["tool"]["driver"]["rules"] = json::array();
         First["results"] = json::array();
         First["invocations"] = json::array();
-        Merged = json{{"$schema", Log->value("$schema", "https://json.schemastore.org/sarif-2.1.0.json")},
-                      {"version", "2.1.0"},
-                      {"runs", json::array({First})}};
+        Merged = sarifLog(std::move(First));
       }
       mergeRun((*Merged)["runs"][0], Run, RuleIndex);
     }
@@ -129,7 +128,7 @@ int mergeSarifCommand(int Argc, const char **Argv, const char *) {
   if ((*Merged)["runs"][0]["invocations"].empty())
     (*Merged)["runs"][0].erase("invocations");
   std::string Error;
-  if (!writeFileAtomically(Output, Merged->dump(2, ' ', false, json::error_handler_t::replace) + "\n", Error)) {
+  if (!writeFileAtomically(Output, sarifText(*Merged), Error)) {
     llvm::errs() << "torchtidy merge-sarif: error: " << Error << "\n";
     return 2;
   }

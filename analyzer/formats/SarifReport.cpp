@@ -1,6 +1,7 @@
 #include "formats/LogReader.h"
 #include "formats/Report.h"
 #include "formats/RuleDocs.h"
+#include "formats/SarifLog.h"
 #include "support/Version.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -28,6 +29,9 @@ std::string encodeUri(llvm::StringRef Path) {
 
 namespace {
 
+// A file:// URI for an absolute path.
+std::string fileUri(llvm::StringRef AbsolutePath) { return "file://" + encodeUri(AbsolutePath); }
+
 struct UriBase {
   std::string Root; // the working directory, with a trailing '/'
   UriBase() {
@@ -37,7 +41,7 @@ struct UriBase {
   }
   bool under(const std::string &File) const { return llvm::StringRef(File).starts_with(Root); }
   std::string uri(const std::string &File) const {
-    return under(File) ? encodeUri(File.substr(Root.size())) : "file://" + encodeUri(File);
+    return under(File) ? encodeUri(File.substr(Root.size())) : fileUri(File);
   }
   nlohmann::json artifact(const std::string &File) const {
     if (under(File))
@@ -46,10 +50,25 @@ struct UriBase {
   }
 };
 
+// Column 0: the line alone (SARIF's columns start at 1).
+nlohmann::json location(nlohmann::json Artifact, unsigned Line, unsigned Column) {
+  nlohmann::json Region = {{"startLine", Line}};
+  if (Column)
+    Region["startColumn"] = Column;
+  return {{"physicalLocation", {{"artifactLocation", std::move(Artifact)}, {"region", std::move(Region)}}}};
+}
+
 nlohmann::json location(const UriBase &Base, const Position &P) {
-  return {{"physicalLocation",
-           {{"artifactLocation", Base.artifact(P.File)},
-            {"region", {{"startLine", P.Line}, {"startColumn", P.Column}}}}}};
+  return location(Base.artifact(P.File), P.Line, P.Column);
+}
+
+nlohmann::json tool(nlohmann::json Rules) {
+  return {{"driver",
+           {{"name", "torchtidy"},
+            {"version", TORCHTIDY_VERSION},
+            {"semanticVersion", TORCHTIDY_VERSION},
+            {"informationUri", TORCHTIDY_HOMEPAGE},
+            {"rules", std::move(Rules)}}}};
 }
 
 const char *sarifLevel(Level L) {
@@ -149,26 +168,60 @@ std::string toSarif(const std::vector<Finding> &Findings, const std::vector<cons
     Results.push_back(R);
   }
   nlohmann::json Run = {
-      {"tool",
-       {{"driver",
-         {{"name", "torchtidy"},
-          {"version", TORCHTIDY_VERSION},
-          {"semanticVersion", TORCHTIDY_VERSION},
-          {"informationUri", TORCHTIDY_HOMEPAGE},
-          {"rules", JRules}}}}},
-      {"originalUriBaseIds", {{"SRCROOT", {{"uri", "file://" + encodeUri(Base.Root)}}}}},
+      {"tool", tool(std::move(JRules))},
+      {"originalUriBaseIds", {{"SRCROOT", {{"uri", fileUri(Base.Root)}}}}},
       {"columnKind", "utf16CodeUnits"},
       {"automationDetails", {{"id", RunInfo.Category + "/"}}},
       {"results", Results}};
   if (RunInfo.Files)
     Run["invocations"] = nlohmann::json::array({invocation(Base, *RunInfo.Files)});
-  nlohmann::json Log = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                        {"version", "2.1.0"},
-                        {"runs", {Run}}};
+  return sarifText(sarifLog(std::move(Run)));
+}
+
+nlohmann::json sarifLog(nlohmann::json Run) {
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", nlohmann::json::array({std::move(Run)})}};
+}
+
+std::string sarifText(const nlohmann::json &Log) {
   return Log.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string sarifUri(const std::string &File) { return UriBase().uri(File); }
+
+// Results that are not Findings (confirm's).
+
+static nlohmann::json result(const SarifResult &R) {
+  nlohmann::json J = {{"ruleId", R.Rule},
+                      {"level", "warning"},
+                      {"message", {{"text", R.Message}}},
+                      {"locations", nlohmann::json::array({location({{"uri", fileUri(R.File)}}, R.Line, R.Column)})}};
+  if (!R.Properties.is_null())
+    J["properties"] = R.Properties;
+  return J;
+}
+
+nlohmann::json sarifLog(const std::vector<SarifResult> &Results) {
+  nlohmann::json Run = {{"tool", tool(nlohmann::json::array())},
+                        {"results", nlohmann::json::array()}};
+  for (const SarifResult &R : Results)
+    Run["results"].push_back(result(R));
+  return sarifLog(std::move(Run));
+}
+
+std::string annotatedSarif(nlohmann::json Log, const std::vector<nlohmann::json> &Properties,
+                           const std::vector<SarifResult> &Extra) {
+  size_t I = 0;
+  for (nlohmann::json &Run : Log["runs"])
+    if (Run.contains("results"))
+      for (nlohmann::json &R : Run["results"])
+        if (I < Properties.size())
+          R["properties"].update(Properties[I++]);
+  for (const SarifResult &R : Extra)
+    Log["runs"][0]["results"].push_back(result(R));
+  return sarifText(Log);
+}
 
 // Reading back.
 
