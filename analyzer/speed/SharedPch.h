@@ -63,7 +63,7 @@ private:
     PreambleMeta Meta;             // once Ready
   };
   const Plan *planOf(const std::string &File) const;
-  bool build(Plan &P);
+  const char *build(Plan &P);
 
   PreambleStore Store;
   const AnalysisOptions &Opts;
