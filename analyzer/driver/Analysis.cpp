@@ -108,7 +108,7 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
   if (Opts.Cache) {
     Stopwatch W;
     Opts.Cache->store(CacheKey, Result, Run.Included->getDependencies(), Run.Included->userFiles(),
-                      Opts.Program);
+                      Run.Included->missing(), Opts.Program);
     if (Opts.Prof)
       Opts.Prof->addPhase("result cache store", W.seconds());
   }

@@ -9,6 +9,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+#include <map>
+
 namespace torchtidy {
 
 namespace fs = llvm::sys::fs;
@@ -114,51 +116,69 @@ std::string findCompileCommands(llvm::StringRef Dir) {
   return "";
 }
 
-std::unique_ptr<clang::tooling::CompilationDatabase>
-loadDatabase(const std::vector<std::string> &Sources,
-             std::unique_ptr<clang::tooling::FixedCompilationDatabase> Fixed, const std::string &BuildPath,
-             const std::string &TorchPrefix, std::string &Described, std::string &Error) {
+namespace {
+
+using clang::tooling::CompilationDatabase;
+using clang::tooling::CompileCommand;
+
+// Each file's commands from the compile_commands.json nearest to it, so
+// that the files of two projects given in one run get their own flags;
+// Fallback (LibTorch's include paths) for a file with none near it.
+class NearestDatabases : public CompilationDatabase {
+public:
+  // ByJson: the databases found near the sources, loaded, by their path.
+  NearestDatabases(std::map<std::string, std::unique_ptr<CompilationDatabase>> ByJson,
+                   std::map<std::string, std::string> JsonOfDir,
+                   std::unique_ptr<CompilationDatabase> Fallback)
+      : ByJson(std::move(ByJson)), JsonOfDir(std::move(JsonOfDir)), Fallback(std::move(Fallback)) {}
+
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    std::string Dir = path::parent_path(makeAbsolute(File)).str();
+    auto It = JsonOfDir.find(Dir);
+    // A file not given on the command line (a header) looks its own up.
+    std::string Json = It != JsonOfDir.end() ? It->second : findCompileCommands(Dir);
+    auto DB = ByJson.find(Json);
+    if (DB != ByJson.end())
+      return DB->second->getCompileCommands(File);
+    return Fallback ? Fallback->getCompileCommands(File) : std::vector<CompileCommand>();
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> All;
+    for (const auto &[Json, DB] : ByJson)
+      llvm::append_range(All, DB->getAllFiles());
+    return All;
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    std::vector<CompileCommand> All;
+    for (const auto &[Json, DB] : ByJson)
+      llvm::append_range(All, DB->getAllCompileCommands());
+    return All;
+  }
+
+private:
+  std::map<std::string, std::unique_ptr<CompilationDatabase>> ByJson;
+  std::map<std::string, std::string> JsonOfDir; // of the sources' directories
+  std::unique_ptr<CompilationDatabase> Fallback;
+};
+
+std::unique_ptr<CompilationDatabase> loadJson(const std::string &Json, std::string &Error) {
   using namespace clang::tooling;
-  if (Fixed) {
-    Described = "compiler flags after '--'";
-    return Fixed;
-  }
-  std::string Json;
-  if (!BuildPath.empty()) {
-    llvm::SmallString<256> P(BuildPath);
-    if (!llvm::sys::fs::is_directory(P) && llvm::sys::path::filename(P) == "compile_commands.json")
-      Json = P.str().str();
-    else {
-      llvm::sys::path::append(P, "compile_commands.json");
-      Json = P.str().str();
-    }
-    if (!llvm::sys::fs::exists(Json)) {
-      Error = "-p " + BuildPath + ": no compile_commands.json there (configure with "
-              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
-      return nullptr;
-    }
-  } else if (!Sources.empty()) {
-    Json = findCompileCommands(llvm::sys::path::parent_path(makeAbsolute(Sources.front())));
-  } else {
-    Json = findCompileCommands(".");
-  }
-  if (!Json.empty()) {
-    std::string LoadError;
-    auto DB = JSONCompilationDatabase::loadFromFile(Json, LoadError, JSONCommandLineSyntax::AutoDetect);
-    if (!DB) {
-      Error = Json + ": " + LoadError;
-      return nullptr;
-    }
-    Described = Json;
-    // Headers and new files get the command of their nearest neighbour.
-    return inferMissingCompileCommands(std::move(DB));
-  }
-  std::string TorchError;
-  std::optional<TorchInstall> Torch = findTorch(TorchPrefix, TorchError);
-  if (!Torch) {
-    Error = TorchError;
+  std::string LoadError;
+  auto DB = JSONCompilationDatabase::loadFromFile(Json, LoadError, JSONCommandLineSyntax::AutoDetect);
+  if (!DB) {
+    Error = Json + ": " + LoadError;
     return nullptr;
   }
+  // Headers and new files get the command of their nearest neighbour.
+  return inferMissingCompileCommands(std::move(DB));
+}
+
+// LibTorch's include paths, for files without a database.
+std::unique_ptr<CompilationDatabase> torchDatabase(const std::string &TorchPrefix, std::string &Described,
+                                                   std::string &Error) {
+  std::optional<TorchInstall> Torch = findTorch(TorchPrefix, Error);
+  if (!Torch)
+    return nullptr;
   std::vector<std::string> Flags = {"-std=c++17"};
   for (const std::string &Dir : Torch->IncludeDirs)
     Flags.insert(Flags.end(), {"-isystem", Dir});
@@ -166,7 +186,65 @@ loadDatabase(const std::vector<std::string> &Sources,
               (Torch->ConfigFile.empty() ? "at " + Torch->Prefix
                                          : "from " + Torch->ConfigFile) +
               ": " + llvm::join(Flags, " ");
-  return std::make_unique<FixedCompilationDatabase>(".", Flags);
+  return std::make_unique<clang::tooling::FixedCompilationDatabase>(".", Flags);
+}
+
+} // namespace
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const std::vector<std::string> &Sources,
+             std::unique_ptr<clang::tooling::FixedCompilationDatabase> Fixed, const std::string &BuildPath,
+             const std::string &TorchPrefix, std::string &Described, std::string &Error) {
+  if (Fixed) {
+    Described = "compiler flags after '--'";
+    return Fixed;
+  }
+  if (!BuildPath.empty()) {
+    llvm::SmallString<256> P(BuildPath);
+    if (fs::is_directory(P) || path::filename(P) != "compile_commands.json")
+      path::append(P, "compile_commands.json");
+    std::string Json = P.str().str();
+    if (!fs::exists(Json)) {
+      Error = "-p " + BuildPath + ": no compile_commands.json there (configure with "
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
+      return nullptr;
+    }
+    Described = Json;
+    return loadJson(Json, Error);
+  }
+  // Without -p, each source's own nearest database.
+  std::map<std::string, std::unique_ptr<CompilationDatabase>> ByJson;
+  std::map<std::string, std::string> JsonOfDir;
+  std::vector<std::string> Dirs;
+  for (const std::string &S : Sources)
+    Dirs.push_back(path::parent_path(makeAbsolute(S)).str());
+  if (Sources.empty())
+    Dirs.push_back(makeAbsolute("."));
+  bool SomeWithout = false;
+  for (const std::string &Dir : Dirs) {
+    auto [It, New] = JsonOfDir.try_emplace(Dir, findCompileCommands(Dir));
+    const std::string &Json = It->second;
+    SomeWithout |= Json.empty();
+    if (!New || Json.empty() || ByJson.count(Json))
+      continue;
+    if (!(ByJson[Json] = loadJson(Json, Error)))
+      return nullptr;
+  }
+  std::vector<std::string> Names;
+  for (const auto &[Json, DB] : ByJson)
+    Names.push_back(Json);
+  std::unique_ptr<CompilationDatabase> Fallback;
+  std::string FallbackDescribed;
+  if (SomeWithout && !(Fallback = torchDatabase(TorchPrefix, FallbackDescribed, Error)))
+    return nullptr;
+  if (ByJson.empty()) {
+    Described = FallbackDescribed;
+    return Fallback;
+  }
+  Described = llvm::join(Names, ", ");
+  if (Fallback)
+    Described += "; for the files without one, " + FallbackDescribed;
+  return std::make_unique<NearestDatabases>(std::move(ByJson), std::move(JsonOfDir), std::move(Fallback));
 }
 
 } // namespace torchtidy

@@ -36,8 +36,9 @@ bool isTorchHeader(llvm::StringRef IncludeName);
 std::vector<std::string> torchSystemHeaderFlags();
 
 // The compile commands of a run: the flags after "--" (Fixed), -p's
-// database (BuildPath), a compile_commands.json found near the first source,
-// or LibTorch's include paths (TorchPrefix, else TorchConfig.cmake);
+// database (BuildPath), else for each source the compile_commands.json
+// nearest to it (two projects in one run get their own flags), or
+// LibTorch's include paths (TorchPrefix, else TorchConfig.cmake);
 // Described says which. Null with Error set when none can be had.
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadDatabase(const std::vector<std::string> &Sources,

@@ -1,12 +1,61 @@
 #include "frontend/IncludedFiles.h"
 
 #include "clang/Basic/FileManager.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace torchtidy {
+namespace {
+
+// Notes each #include that finds no file with the directories searched:
+// the includer's for "x.h", then the search path from where its kind of
+// include starts (header maps and frameworks aside).
+class NotFound : public clang::PPCallbacks {
+public:
+  NotFound(clang::Preprocessor &PP, std::vector<MissingHeader> &Missing) : PP(PP), Missing(Missing) {}
+  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &, llvm::StringRef FileName,
+                          bool IsAngled, clang::CharSourceRange, clang::OptionalFileEntryRef File,
+                          llvm::StringRef, llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (File)
+      return;
+    MissingHeader M{FileName.str(), {}};
+    clang::SourceManager &SM = PP.getSourceManager();
+    const clang::HeaderSearch &HS = PP.getHeaderSearchInfo();
+    auto Add = [&](llvm::StringRef Dir) {
+      llvm::SmallString<256> P(Dir);
+      PP.getFileManager().makeAbsolutePath(P);
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      M.Dirs.push_back(P.str().str());
+    };
+    if (!IsAngled)
+      if (clang::OptionalFileEntryRef Includer = SM.getFileEntryRefForID(SM.getFileID(HashLoc)))
+        Add(Includer->getDir().getName());
+    auto Begin = IsAngled ? HS.angled_dir_begin() : HS.search_dir_begin();
+    for (auto It = Begin; It != HS.search_dir_end(); ++It)
+      if (It->isNormalDir())
+        Add(It->getName());
+    Missing.push_back(std::move(M));
+  }
+
+private:
+  clang::Preprocessor &PP;
+  std::vector<MissingHeader> &Missing;
+};
+
+} // namespace
+
+bool nowFound(const MissingHeader &M) {
+  return llvm::any_of(M.Dirs, [&](const std::string &Dir) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, M.Name);
+    return llvm::sys::fs::exists(P);
+  });
+}
 
 bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem, bool IsModuleFile,
                                   bool IsMissing) {
@@ -37,6 +86,7 @@ bool IncludedFiles::sawDependency(llvm::StringRef Filename, bool, bool IsSystem,
 
 void IncludedFiles::attachToPreprocessor(clang::Preprocessor &PP) {
   Files = &PP.getFileManager();
+  PP.addPPCallbacks(std::make_unique<NotFound>(PP, Missing));
   DependencyCollector::attachToPreprocessor(PP);
 }
 

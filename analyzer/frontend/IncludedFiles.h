@@ -14,6 +14,17 @@
 
 namespace torchtidy {
 
+// An #include that found no file, and the directories it was looked for in
+// (absolute; for "x.h" the includer's own first): as ccache's "not found"
+// entries, what was decided on its absence holds while none of them gains it.
+struct MissingHeader {
+  std::string Name; // as written in the #include
+  std::vector<std::string> Dirs;
+};
+
+// Whether one of the directories now holds the header.
+bool nowFound(const MissingHeader &M);
+
 class IncludedFiles : public clang::DependencyCollector {
 public:
   bool needSystemDependencies() override { return true; }
@@ -21,6 +32,8 @@ public:
                      bool IsMissing) override;
   // Files seen that are not system headers (the main file included).
   const std::vector<std::string> &userFiles() const { return UserFiles; }
+  // The includes that found no file, in the order met.
+  const std::vector<MissingHeader> &missing() const { return Missing; }
   // The TU loads a preamble, whose inputs (UserInputs the project headers
   // among them) are known: they are taken as they are, and not asked of the
   // ASTReader, which would stat each of them (some 4700 for torch/torch.h).
@@ -31,6 +44,7 @@ public:
 private:
   const clang::FileManager *Files = nullptr;
   std::vector<std::string> UserFiles;
+  std::vector<MissingHeader> Missing;
   bool PchInputsKnown = false;
 };
 

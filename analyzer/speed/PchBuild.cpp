@@ -104,14 +104,15 @@ PchBuildResult buildPch(const std::vector<std::string> &Args, const std::string 
       R.UserInputs.push_back(F);
       R.ReadUserHeader = true;
     }
+  for (const std::string &F : Inputs->getDependencies())
+    if (F != Header)
+      R.Inputs.push_back(F);
+  R.Missing = Inputs->missing();
   if (!Built) {
     R.Error = Diags.Message.empty() ? "the compiler could not precompile it" : Diags.Message;
     return R;
   }
   R.Usable = Guarded;
-  for (const std::string &F : Inputs->getDependencies())
-    if (F != Header)
-      R.Inputs.push_back(F);
   return R;
 }
 

@@ -2,6 +2,8 @@
 // the file's own flags (SharedPch decides which, and when).
 #pragma once
 
+#include "frontend/IncludedFiles.h"
+
 #include <string>
 #include <vector>
 
@@ -10,7 +12,9 @@ namespace torchtidy {
 struct PchBuildResult {
   std::string Error;                   // "" when built
   bool Usable = false;                 // every project header in it has an include guard
-  std::vector<std::string> Inputs;     // every file it was built from (the header aside)
+  std::vector<std::string> Inputs;     // every file it was built from (the header aside),
+                                       // or read before it failed
+  std::vector<MissingHeader> Missing;  // includes that found no file
   std::vector<std::string> UserInputs; // those of Inputs that are not system headers
   bool ReadUserHeader = false;         // a project header took part, built or not
 };

@@ -1,6 +1,7 @@
 #include "speed/PreambleStore.h"
 
 #include "frontend/IncludedFiles.h"
+#include "speed/ResultJson.h"
 #include "support/AtomicFile.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -47,7 +48,8 @@ std::string PreambleStore::path(llvm::StringRef Key, llvm::StringRef Ext) const 
   return P.str().str();
 }
 
-// The .inputs file: {"usable", "pch": stamp, "inputs": [[file, stamp, user]]}.
+// The .inputs file: {"usable", "pch": stamp, "inputs": [[file, stamp, user]]},
+// and for a failed build "failed" and "missing" (speed/ResultJson.h).
 // The PCH is stat'ed afresh: this run may have rebuilt it.
 std::optional<PreambleMeta> PreambleStore::lookup(llvm::StringRef Key, FileStamps &Stamps) const {
   std::string Inputs = path(Key, ".inputs");
@@ -58,6 +60,9 @@ std::optional<PreambleMeta> PreambleStore::lookup(llvm::StringRef Key, FileStamp
   try {
     nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str());
     M.Usable = J.at("usable").get<bool>();
+    M.Failed = J.contains("failed") && J.at("failed").get<bool>();
+    if (M.Failed && anyNowFound(J.at("missing")))
+      return std::nullopt;
     if (M.Usable && J.at("pch").get<std::string>() != fileStamp(path(Key, ".pch")))
       return std::nullopt;
     for (const nlohmann::json &In : J.at("inputs")) {
@@ -86,6 +91,8 @@ bool PreambleStore::record(llvm::StringRef Key, const PreambleMeta &Meta, std::s
   for (const std::string &F : Meta.Inputs)
     In.push_back({F, fileStamp(F), llvm::is_contained(Meta.UserInputs, F)});
   nlohmann::json J = {{"usable", Meta.Usable}, {"pch", fileStamp(path(Key, ".pch"))}, {"inputs", In}};
+  if (Meta.Failed)
+    J.update({{"failed", true}, {"missing", missingToJson(Meta.Missing)}});
   return writeFileAtomically(path(Key, ".inputs"), J.dump(), Error);
 }
 

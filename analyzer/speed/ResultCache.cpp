@@ -192,8 +192,12 @@ std::optional<TUResult> ResultCache::lookupLocal(const std::string &Key) {
     nlohmann::json J = nlohmann::json::from_msgpack(Body->begin(), Body->end());
     if (!unchanged(J.at("included")) || !systemFilesUnchanged(J.at("system").get<std::string>()))
       return std::nullopt; // an included file changed
+    if (J.contains("missing") && anyNowFound(J.at("missing")))
+      return std::nullopt; // a header not found then is there now
     TUResult R;
     R.File = J.at("file").get<std::string>();
+    if (J.contains("errors"))
+      R.Errors = J.at("errors").get<std::vector<std::string>>();
     R.Findings = findingsFrom(J.at("findings"));
     R.Summary = summaryFrom(J.at("summary"));
     return R;
@@ -230,18 +234,22 @@ bool ResultCache::write(const std::string &Path, const nlohmann::json &J) {
 
 void ResultCache::store(const std::string &Key, const TUResult &Result,
                         llvm::ArrayRef<std::string> IncludedFiles,
-                        llvm::ArrayRef<std::string> UserFiles, const FunctionTable *Program) {
-  if (Key.empty() || !Result.analysedFully())
+                        llvm::ArrayRef<std::string> UserFiles, llvm::ArrayRef<MissingHeader> Missing,
+                        const FunctionTable *Program) {
+  // Each missing include is one error of the result: any error more is
+  // another kind, and the TU is analysed again next time.
+  if (Key.empty() || !Result.Failure.empty() || Result.Errors.size() != Missing.size())
     return;
-  storeLocal(Key, Result, IncludedFiles, UserFiles);
-  if (Remote)
+  storeLocal(Key, Result, IncludedFiles, UserFiles, Missing);
+  if (Remote && Missing.empty())
     Remote->store(Key, Result, IncludedFiles, UserFiles, Program,
                   [this](llvm::StringRef Path) { return contentHash(Path); });
 }
 
 void ResultCache::storeLocal(const std::string &Key, const TUResult &Result,
                              llvm::ArrayRef<std::string> IncludedFiles,
-                             llvm::ArrayRef<std::string> UserFiles) {
+                             llvm::ArrayRef<std::string> UserFiles,
+                             llvm::ArrayRef<MissingHeader> Missing) {
   // The system headers (LibTorch's ~1500) are the same list in most TUs:
   // they go to one manifest shared by content, checked once per run, so a
   // warm entry stays small and quick to read.
@@ -267,11 +275,14 @@ void ResultCache::storeLocal(const std::string &Key, const TUResult &Result,
     std::lock_guard<std::mutex> G(Lock);
     ManifestVerdicts[ManifestKey] = true;
   }
-  write(entryPath(Key), {{"file", Result.File},
-                         {"system", ManifestKey},
-                         {"included", *UserList},
-                         {"findings", findingsToJson(Result.Findings)},
-                         {"summary", summaryToJson(Result.Summary)}});
+  nlohmann::json Entry = {{"file", Result.File},
+                          {"system", ManifestKey},
+                          {"included", *UserList},
+                          {"findings", findingsToJson(Result.Findings)},
+                          {"summary", summaryToJson(Result.Summary)}};
+  if (!Missing.empty())
+    Entry.update({{"missing", missingToJson(Missing)}, {"errors", Result.Errors}});
+  write(entryPath(Key), Entry);
 }
 
 } // namespace torchtidy

@@ -6,8 +6,11 @@
 // and a hit requires all of them to hash the same again. The system headers
 // among them are kept in a manifest shared between entries.
 //
-// Only fully analysed TUs are stored: one with compile errors or a missing
-// include is analysed every time (a header installed later must count).
+// Only TUs without compile errors are stored: one with errors is analysed
+// every time. Missing includes alone are no obstacle: as in ccache, the
+// entry records the directories each was looked for in, and a hit requires
+// that none of them holds it now (a header installed later counts); such
+// entries stay local (the directories are this machine's).
 // Entries are written atomically and carry a checksum; a corrupt one is
 // reported as a warning and the TU analysed again.
 //
@@ -16,6 +19,7 @@
 #pragma once
 
 #include "findings/Finding.h"
+#include "frontend/IncludedFiles.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
@@ -30,7 +34,6 @@
 namespace torchtidy {
 
 struct AnalysisOptions;
-class FileStamps;
 class RemoteCache;
 
 // $TORCHTIDY_CACHE_DIR, else $XDG_CACHE_HOME/torchtidy, else ~/.cache/torchtidy.
@@ -51,18 +54,21 @@ public:
                   const std::vector<clang::tooling::CompileCommand> &Commands,
                   llvm::StringRef File);
   std::optional<TUResult> lookup(const std::string &Key);
-  // UserFiles: those of IncludedFiles that are not system headers; Program:
-  // the other TUs' summaries the result was analysed with (none: an empty table).
+  // UserFiles: those of IncludedFiles that are not system headers; Missing:
+  // the includes that found no file (Result's only errors, else nothing is
+  // stored); Program: the other TUs' summaries the result was analysed
+  // with (none: an empty table).
   void store(const std::string &Key, const TUResult &Result,
              llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles,
-             const FunctionTable *Program);
+             llvm::ArrayRef<MissingHeader> Missing, const FunctionTable *Program);
   // Corrupt entries and failed writes, sorted, for stderr.
   std::vector<std::string> takeWarnings();
 
 private:
   std::optional<TUResult> lookupLocal(const std::string &Key);
   void storeLocal(const std::string &Key, const TUResult &Result,
-                  llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles);
+                  llvm::ArrayRef<std::string> IncludedFiles, llvm::ArrayRef<std::string> UserFiles,
+                  llvm::ArrayRef<MissingHeader> Missing = {});
   std::string entryPath(const std::string &Key) const;
   std::string manifestPath(const std::string &Key) const;
   // An entry's body after its checksum; none (and a warning) if corrupt.

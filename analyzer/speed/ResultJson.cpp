@@ -64,4 +64,18 @@ std::vector<Finding> findingsFrom(const nlohmann::json &J) {
   return Out;
 }
 
+nlohmann::json missingToJson(llvm::ArrayRef<MissingHeader> Missing) {
+  nlohmann::json Out = nlohmann::json::array();
+  for (const MissingHeader &M : Missing)
+    Out.push_back({M.Name, M.Dirs});
+  return Out;
+}
+
+bool anyNowFound(const nlohmann::json &J) {
+  for (const nlohmann::json &M : J)
+    if (nowFound({M.at(0).get<std::string>(), M.at(1).get<std::vector<std::string>>()}))
+      return true;
+  return false;
+}
+
 } // namespace torchtidy

@@ -31,6 +31,41 @@ bool changesPrefix(llvm::StringRef Arg) {
          Arg.starts_with("--include") || Arg == "-fmodules";
 }
 
+// The command of a file less the file itself, for building its preamble;
+// none when the preamble would not be its prefix. A command inferred from a
+// neighbour's (a file missing from the database) ends in "-- <file>" and
+// may name the language with "-x c++": the preamble is built as c++-header
+// with its own "-x" and input, which must not come after a "--", so both
+// go (the same flags as the neighbour's then share its preamble).
+std::optional<std::vector<std::string>> preambleArgs(const std::vector<std::string> &Command,
+                                                     const tooling::CompileCommand &C) {
+  // The command may name the file relative to its directory, the database
+  // by its absolute path.
+  auto AbsoluteIn = [&](llvm::StringRef Name) {
+    llvm::SmallString<256> P(Name);
+    llvm::sys::fs::make_absolute(C.Directory, P);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return P;
+  };
+  llvm::SmallString<256> File = AbsoluteIn(C.Filename);
+  std::vector<std::string> Args;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    if (A == "--" || A == "-fsyntax-only" || A == "-c" || (!A.starts_with("-") && AbsoluteIn(A) == File))
+      continue;
+    if (A == "-xc++" || (A == "-x" && I + 1 < Command.size() && Command[I + 1] == "c++")) {
+      I += A == "-x";
+      continue;
+    }
+    if (changesPrefix(A))
+      return std::nullopt;
+    Args.push_back(A.str());
+  }
+  if (Args.empty())
+    return std::nullopt;
+  return Args;
+}
+
 // The header names of leadingIncludes' lines.
 std::vector<llvm::StringRef> includedNames(llvm::StringRef Includes) {
   llvm::SmallVector<llvm::StringRef, 8> Lines;
@@ -105,25 +140,19 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
     const tooling::CompileCommand &C = Cmds.front();
     llvm::SmallString<256> Abs(C.Filename);
     llvm::sys::fs::make_absolute(C.Directory, Abs);
-    std::vector<std::string> Args;
-    bool Usable = true;
-    for (const std::string &A : Adjust(C.CommandLine, C.Filename)) {
-      Usable &= !changesPrefix(A);
-      if (A != C.Filename && A != Abs.str() && A != "-fsyntax-only" && A != "-c")
-        Args.push_back(A);
-    }
-    if (!Usable || Args.empty())
+    std::optional<std::vector<std::string>> Args = preambleArgs(Adjust(C.CommandLine, C.Filename), C);
+    if (!Args)
       continue;
     // "x.h" is looked for beside the file first; the PCH's header lives in
     // the cache, so the file's directory is searched right after it.
     std::string Beside;
     if (llvm::StringRef(Includes).contains('"')) {
       Beside = llvm::sys::path::parent_path(Abs).str();
-      Args.insert(Args.begin() + 1, {"-iquote", Beside});
+      Args->insert(Args->begin() + 1, {"-iquote", Beside});
     }
     std::vector<std::string> Parts = {"torchtidy-pch/2", getClangFullVersion(), C.Directory, Includes,
                                       Opts.SkipSystemBodies ? "skip" : "noskip"};
-    Parts.insert(Parts.end(), Args.begin(), Args.end());
+    Parts.insert(Parts.end(), Args->begin(), Args->end());
     llvm::BLAKE3 H;
     for (const std::string &Part : Parts) { // length-prefixed: ("ab","c") != ("a","bc")
       H.update(std::to_string(Part.size()) + ":");
@@ -136,7 +165,7 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
       continue;
     Plan &P = It->second;
     P.Key = Key;
-    P.Args = std::move(Args);
+    P.Args = std::move(*Args);
     P.Directory = C.Directory;
     P.Includes = Includes;
     New.push_back(&P);
@@ -147,8 +176,8 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
     if (std::optional<PreambleMeta> M = Store.lookup(P->Key, Stamps)) {
       P->Meta = std::move(*M);
       P->Ready = P->Meta.Usable;
-      if (Prof && P->Ready)
-        Prof->count("pch-reused");
+      if (Prof && (P->Ready || P->Meta.Failed))
+        Prof->count(P->Ready ? "pch-reused" : "pch-known-failed");
     } else {
       ToBuild.push_back(P);
     }
@@ -159,11 +188,11 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
   auto Worker = [&] {
     for (size_t I = Next++; I < ToBuild.size(); I = Next++) {
       Stopwatch W;
-      bool Built = build(*ToBuild[I]);
+      const char *Outcome = build(*ToBuild[I]);
       if (Prof) {
         Prof->addPhase("precompiled header", W.seconds());
-        if (Built)
-          Prof->count("pch-built");
+        if (Outcome)
+          Prof->count(Outcome);
       }
     }
   };
@@ -183,8 +212,9 @@ void SharedPch::prepare(const tooling::CompilationDatabase &DB, const std::vecto
     Prof->count("pch-evicted", Evicted);
 }
 
-// Whether it was built (usable or not).
-bool SharedPch::build(Plan &P) {
+// "pch-built" (usable or not), "pch-failed" (and recorded so), or null
+// when the cache directory could not be written.
+const char *SharedPch::build(Plan &P) {
   std::string Header = Store.path(P.Key, ".h"), Pch = Store.path(P.Key, ".pch"), Error;
   std::vector<llvm::StringRef> Names = includedNames(P.Includes);
   // A block of LibTorch headers that fails is worth a word; one with the
@@ -195,15 +225,15 @@ bool SharedPch::build(Plan &P) {
     Warnings.push_back("torchtidy: warning: no precompiled header for '" +
                        llvm::StringRef(P.Includes).trim().str() + "': " + Why +
                        "; its headers are parsed in each file instead");
-    return false;
+    return nullptr;
   };
   if (std::error_code EC = llvm::sys::fs::create_directories(Store.dir()))
     return Warn(Store.dir() + ": " + EC.message());
   if (!writeFileAtomically(Header, P.Includes, Error))
     return Warn(Error);
   PchBuildResult R = buildPch(P.Args, P.Directory, Header, Pch, Opts.SkipSystemBodies);
-  if (!R.Error.empty())
-    return OnlyTorch && !R.ReadUserHeader ? Warn(R.Error) : false;
+  P.Meta.Failed = !R.Error.empty();
+  P.Meta.Missing = std::move(R.Missing);
   P.Meta.Usable = R.Usable;
   P.Meta.Inputs = std::move(R.Inputs);
   P.Meta.UserInputs = std::move(R.UserInputs);
@@ -212,8 +242,13 @@ bool SharedPch::build(Plan &P) {
                           P.Meta.UserInputs.end());
   if (!Store.record(P.Key, P.Meta, Error))
     return Warn(Error);
+  if (P.Meta.Failed) {
+    if (OnlyTorch && !R.ReadUserHeader)
+      Warn(R.Error);
+    return "pch-failed";
+  }
   P.Ready = P.Meta.Usable;
-  return true;
+  return "pch-built";
 }
 
 const SharedPch::Plan *SharedPch::planOf(const std::string &File) const {

@@ -8,9 +8,9 @@
 // built from changed size or time (PreambleStore).
 //
 // It is used only where it cannot change the findings: the command has no
-// -include, -include-pch, -imacros or -x of its own, and every project
-// header in it has an include guard (the file includes them again after
-// loading it). The project headers' declarations come from the PCH; the
+// -include, -include-pch, -imacros or -x (but -x c++) of its own, and
+// every project header in it has an include guard (the file includes them
+// again after loading it). The project headers' declarations come from the PCH; the
 // frontend traverses them as it would have parsed them (TURun).
 #pragma once
 
@@ -63,7 +63,7 @@ private:
     PreambleMeta Meta;             // once Ready
   };
   const Plan *planOf(const std::string &File) const;
-  bool build(Plan &P);
+  const char *build(Plan &P);
 
   PreambleStore Store;
   const AnalysisOptions &Opts;
