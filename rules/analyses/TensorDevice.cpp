@@ -260,6 +260,19 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
   return Common;
 }
 
+// a in auto [a, b] = f(): element 0 of the tuple f returns.
+static const Decl *bindingOrigin(const Expr *T, int Depth) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(T->IgnoreParenImpCasts());
+  const auto *B = DRE ? dyn_cast<BindingDecl>(DRE->getDecl()) : nullptr;
+  const auto *DD = B ? dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl()) : nullptr;
+  if (!DD || !DD->getInit() || !isUnchanged(*B))
+    return nullptr;
+  const auto *Call = dyn_cast<CallExpr>(DD->getInit()->IgnoreImplicit());
+  auto Bindings = DD->bindings();
+  auto At = llvm::find(Bindings, B);
+  return Call ? returnedOrigin(*Call, Depth + 1, At - Bindings.begin()) : nullptr;
+}
+
 // The origin every value of a variable given new values agrees on
 // (v = x.to(d) in a loop, std::tie(a, v) = f()).
 static const Decl *assignedOrigin(const VarDecl &V, int Depth) {
@@ -308,7 +321,9 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
     return nullptr;
   }
   const VarDecl *V = namedVar(T);
-  if (!V || !isTensorType(V->getType()))
+  if (!V)
+    return bindingOrigin(T, Depth);
+  if (!isTensorType(V->getType()))
     return nullptr;
   if (!isUnchanged(*V))
     return assignedOrigin(*V, Depth);

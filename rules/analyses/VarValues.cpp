@@ -20,7 +20,7 @@ class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
 public:
   // Assigned: where plain assignments (v = x, std::tie(a, v) = f()) go
   // instead of counting as changes; null to count them.
-  ChangeFinder(const VarDecl &V, std::vector<HeldValue> *Assigned = nullptr)
+  ChangeFinder(const ValueDecl &V, std::vector<HeldValue> *Assigned = nullptr)
       : V(V), Assigned(Assigned) {}
   bool Found = false;
 
@@ -101,7 +101,7 @@ private:
       ++I;
     }
   }
-  const VarDecl &V;
+  const ValueDecl &V;
   std::vector<HeldValue> *Assigned;
   llvm::SmallPtrSet<const Expr *, 2> Ties;
 };
@@ -149,6 +149,17 @@ bool isUnchanged(const VarDecl &V) {
   if (!FD || !FD->getBody())
     return false;
   ChangeFinder F(V);
+  F.TraverseStmt(FD->getBody());
+  return !F.Found;
+}
+
+bool isUnchanged(const BindingDecl &B) {
+  const auto *DD = dyn_cast_or_null<DecompositionDecl>(B.getDecomposedDecl());
+  const auto *FD = DD ? dyn_cast_or_null<FunctionDecl>(DD->getParentFunctionOrMethod()) : nullptr;
+  // auto &[a, b] = t names t's elements, which t may change.
+  if (!FD || !FD->getBody() || DD->getType()->isReferenceType())
+    return false;
+  ChangeFinder F(B);
   F.TraverseStmt(FD->getBody());
   return !F.Found;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
 #include <vector>
@@ -24,6 +25,8 @@ bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
 // A const variable, or a local or parameter that its function never
 // changes: what it holds is what it was initialised with.
 bool isUnchanged(const clang::VarDecl &V);
+// A structured binding of a local (auto [a, b] = f()) never changed.
+bool isUnchanged(const clang::BindingDecl &B);
 
 // The initialiser of a variable that holds it still: a const variable, or
 // a local its function never changes (a parameter's default argument is no

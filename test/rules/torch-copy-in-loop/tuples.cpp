@@ -1,6 +1,6 @@
 // A tensor returned inside a tuple and unpacked with std::tie keeps the
 // device it was made on: element I of the returned tuple ({a, b},
-// std::make_tuple, std::make_pair) is followed, and a variable given new
+// std::make_tuple, std::make_pair; a structured binding) is followed, and a variable given new
 // values lives where all of them agree. A device held through a pointer
 // (std::shared_ptr<torch::Device>) is one device like a device variable.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
@@ -43,6 +43,11 @@ struct Runner {
       auto a_moved = a.to(*device);
       auto b_moved = b.to(*device);
       // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '.to(device)' is a blocking copy from host to device
+      // Structured bindings.
+      auto [o, rw, hs] = step();
+      auto o_moved = o.to(*device);
+      auto hs_moved = hs.to(*device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: '.to(device)' is a blocking copy from host to device
       // Through a template, a macro and auto.
       auto made = torch::ones({2}, torch::TensorOptions(*device));
       torch::Tensor c, d, e, f;
