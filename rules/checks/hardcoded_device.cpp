@@ -105,13 +105,39 @@ static bool isDeviceWrapper(const DynTypedNode &N) {
   return false;
 }
 
+// The callee of a member call x.to(..) or x->to(..) that Clang did not
+// resolve: in a template, on an object of dependent type, or because a
+// header is missing (model->to(torch::kCUDA) on a module whose declaration
+// uses an absent library's types). Clang keeps such a call as a
+// RecoveryExpr holding the callee and the arguments, or as a call whose
+// callee is a RecoveryExpr; the member's name is then read from the tokens.
+static bool isUnresolvedTo(const Expr *Callee, ASTContext &Ctx) {
+  Callee = Callee->IgnoreParens();
+  if (const auto *DM = llvm::dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return DM->getMember().getAsString() == "to";
+  if (const auto *UM = llvm::dyn_cast<UnresolvedMemberExpr>(Callee))
+    return UM->getMemberName().getAsString() == "to";
+  if (!llvm::isa<RecoveryExpr>(Callee))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getSpellingLoc(Callee->getEndLoc());
+  Token Name;
+  if (Lexer::getRawToken(End, Name, SM, Ctx.getLangOpts()) || !Name.is(tok::raw_identifier) ||
+      Name.getRawIdentifier() != "to")
+    return false;
+  // Before the name, past blanks: '.' or '->'.
+  llvm::StringRef Before(SM.getBufferData(SM.getFileID(End)).data(), SM.getFileOffset(End));
+  Before = Before.rtrim();
+  return Before.ends_with(".") || Before.ends_with("->");
+}
+
 // Calls that take a device to make or move tensors or modules: anything
 // returning a tensor (factories, .to()), TensorOptions::device,
-// torch::device(), a module's to() and the loads that map to a device; and
-// a function of the code given the device Arg as its Device or DeviceType
-// parameter (model->toDevice(torch::kCUDA)).
-static bool consumesDevice(const CallExpr &Call, const Expr *Arg) {
-  if (isTensorType(Call.getType()))
+// torch::device(), a module's to() and the loads that map to a device; a
+// function of the code given the device Arg as its Device or DeviceType
+// parameter (model->toDevice(torch::kCUDA)); and a .to() left unresolved.
+static bool consumesDevice(const CallExpr &Call, const Expr *Arg, ASTContext &Ctx) {
+  if (isTensorType(Call.getType()) || isUnresolvedTo(Call.getCallee(), Ctx))
     return true;
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
@@ -169,8 +195,13 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   }
   // Options stored in a variable carry the device to every tensor made with them.
   const auto *Call = Consumer.get<CallExpr>();
-  if (Var ? !isTensorOptionsType(Var->getType())
-          : !Call || llvm::isa<CXXOperatorCallExpr>(Call) || !consumesDevice(*Call, Top))
+  const auto *Failed = Consumer.get<RecoveryExpr>(); // a call Clang could not build
+  bool Consumed =
+      Var ? isTensorOptionsType(Var->getType())
+      : Call ? !llvm::isa<CXXOperatorCallExpr>(Call) && consumesDevice(*Call, Top, Ctx)
+      : Failed && Failed->subExpressions().size() > 1 && Failed->subExpressions()[0] != Top &&
+            isUnresolvedTo(Failed->subExpressions()[0], Ctx);
+  if (!Consumed)
     return;
   if (const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx))
     diag(SM, Loc, "device '" + Spelling + "' is hard-coded in module '" +
