@@ -1,12 +1,4 @@
-// A module whose declaration uses the types of a library that is not
-// installed here (OpenCV without -I/usr/include/opencv4) is invalid, and
-// Clang leaves model->to(...) unresolved; the CUDA literal handed to it is
-// still a device fixed in code. Only a member named to counts: an unknown
-// function given kCUDA, a to() on the CPU or one under an is_available()
-// test is no finding. The same holds for a to() in a template never
-// instantiated.
-// RUN: not %torchtidy --quiet --checks='-*,torch-hardcoded-device' %s -- %torch_flags \
-// RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+// Checked by ../missing_header.test.
 #include <torch/torch.h>
 #include <opencv2/opencv.hpp>
 
