@@ -12,17 +12,14 @@ namespace {
 bool identifierMayNameGpu(llvm::StringRef Name) {
   static const llvm::StringSet<> Exact = {"is_available", "kHIP", "kMPS", "kXLA", "kXPU",
                                           "kVulkan", "kMTIA", "kPrivateUse1"};
-  std::string Lower = Name.lower();
-  llvm::StringRef L(Lower);
-  return Exact.contains(Name) || L.contains("cuda") || L.contains("device") ||
-         L.contains("gpu") || L.contains("nccl");
+  return Exact.contains(Name) || Name.contains_insensitive("cuda") ||
+         Name.contains_insensitive("device") || Name.contains_insensitive("gpu") ||
+         Name.contains_insensitive("nccl");
 }
 
 bool literalMayNameGpu(llvm::StringRef Text) {
-  std::string Lower = Text.lower();
-  llvm::StringRef L(Lower);
-  return L.contains("cuda") || L.contains("gpu") || L.contains("mps") || L.contains("hip") ||
-         L.contains("xpu");
+  return llvm::any_of(std::initializer_list<llvm::StringRef>{"cuda", "gpu", "mps", "hip", "xpu"},
+                      [&](llvm::StringRef W) { return Text.contains_insensitive(W); });
 }
 
 bool fileMayNameGpu(const SourceManager &SM, FileID FID, const LangOptions &LO) {

@@ -167,12 +167,9 @@ static bool assignsTo(const Stmt *S, const VarDecl *V) {
       return true;
   // Passed to a non-const reference: std::tie(a, v) = f(), a helper
   // filling it.
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) ? 1 : 0;
-    for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
-      if (mayChangeArgument(Call->getDirectCallee(), I - Shift) && refersTo(Call->getArg(I), V))
-        return true;
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && callMayChangeArgument(*Call, [&](const Expr *A) { return refersTo(A, V); }))
+    return true;
   // In-place tensor methods (x.copy_(..), x.add_(..)) and set_ change it.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
     if (const auto *MD = MC->getMethodDecl())

@@ -48,7 +48,6 @@ public:
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       Found |= MD && !MD->isConst() && !(Assigned && isTensorMethod(MD, MD->getName())) &&
                names(MC->getImplicitObjectArgument());
-    unsigned Shift = 0;
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
         Assigned && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
         names(Op->getArg(0))) {
@@ -64,16 +63,14 @@ public:
       }
     if (Ties.contains(C))
       return true;  // its std::tie, already taken as a value
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C); Op && MD) {
-      Found |= !MD->isConst() && Op->getNumArgs() > 0 && names(Op->getArg(0));
-      Shift = 1;  // the object comes first
-    }
-    if (!Found)
-      checkArgs(C->getDirectCallee(), {C->getArgs(), C->getNumArgs()}, Shift);
+    if (isa<CXXOperatorCallExpr>(C) && MD)  // the object comes first
+      Found |= !MD->isConst() && C->getNumArgs() > 0 && names(C->getArg(0));
+    Found = Found || callMayChangeArgument(*C, [&](const Expr *A) { return names(A); });
     return !Found;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    checkArgs(C->getConstructor(), {C->getArgs(), C->getNumArgs()}, 0);
+    for (unsigned I = 0; I < C->getNumArgs() && !Found; ++I)
+      Found = mayChangeArgument(C->getConstructor(), I) && names(C->getArg(I));
     return !Found;
   }
 
@@ -93,13 +90,6 @@ private:
   bool names(const Expr *E) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == &V;
-  }
-  void checkArgs(const FunctionDecl *FD, llvm::ArrayRef<Expr *> Args, unsigned Shift) {
-    unsigned I = 0;
-    for (const Expr *Arg : Args) {
-      Found |= I >= Shift && mayChangeArgument(FD, I - Shift) && names(Arg);
-      ++I;
-    }
   }
   const ValueDecl &V;
   std::vector<HeldValue> *Assigned;
@@ -138,6 +128,15 @@ bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
   // std::make_pair's arguments, emplace_back's).
   bool Std = FD->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace();
   return !(Std && isForwardingReference(P));
+}
+
+bool callMayChangeArgument(const CallExpr &Call, llvm::function_ref<bool(const Expr *)> Names) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
+  for (unsigned I = Shift; I < Call.getNumArgs(); ++I)
+    if (mayChangeArgument(FD, I - Shift) && Names(Call.getArg(I)))
+      return true;
+  return false;
 }
 
 bool isUnchanged(const VarDecl &V) {

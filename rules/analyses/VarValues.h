@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
 
@@ -21,6 +22,10 @@ struct HeldValue {
 // reference parameter of a function that is not LibTorch's (its forwarding
 // setters only read) and not a standard one that forwards to copy.
 bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
+// Call may change one of its arguments that Names picks, so passed (a
+// member operator's object, argument 0, is not a parameter).
+bool callMayChangeArgument(const clang::CallExpr &Call,
+                           llvm::function_ref<bool(const clang::Expr *)> Names);
 
 // A const variable, or a local or parameter that its function never
 // changes: what it holds is what it was initialised with.
