@@ -8,6 +8,7 @@
 
 #include "analyses/CudaText.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/HostFacts.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -117,6 +118,7 @@ public:
     if (Run.PchHoldsUserHeaders)
       addDeclsFromPch(Ctx);
     Ctx.setTraversalScope(UserDecls);
+    HostFactsScope HostFacts(Ctx, &Program);
     Finder.matchAST(Ctx);
     for (auto &C : Checks) {
       Stopwatch W;
@@ -160,12 +162,17 @@ private:
       Position P = resolvePosition(Loc, *SM);
       return FilePos{P.File, P.Line, P.Column};
     });
+    exportHostFacts(S.Functions);
     // Code that did not parse is not in the AST; its tokens still tell.
     S.MayUseCuda = codeMayUseCuda(Ctx) ||
                    (!Run.Result.Errors.empty() &&
                     (Run.MissingProjectHeader || userTextMayNameGpu(*SM, Ctx.getLangOpts())));
     S.Asked = Program.asked();
-    S.Seen = digestOf(Others, S.Asked);
+    // The program's table will hold this TU's own facts too (what its calls
+    // pass): seen now, they must not make it look stale.
+    FunctionTable WithOwn = Others;
+    mergeInto(WithOwn, S.Functions);
+    S.Seen = digestOf(WithOwn, S.Asked);
   }
 
   const AnalysisOptions &Opts;

@@ -30,11 +30,10 @@ FunctionTable seenPart(const TUSummary &S, const FunctionTable *Program) {
   FunctionTable Out;
   if (!Program)
     return Out;
-  for (const std::string &Usr : S.Asked) {
-    auto It = Program->find(Usr);
-    if (It != Program->end())
-      Out.insert(*It);
-  }
+  for (const std::string &Ask : S.Asked)
+    forEachAsked(*Program, Ask, [&](const std::string &Usr, const std::vector<ReachedEffect> &E) {
+      Out.emplace(Usr, E);
+    });
   return Out;
 }
 

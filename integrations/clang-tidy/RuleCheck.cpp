@@ -1,6 +1,7 @@
 #include "RuleCheck.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/HostFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -54,6 +55,10 @@ void RuleCheck::onEndOfTranslationUnit() {
   }
   std::vector<Decl *> Whole = Context->getTraversalScope();
   Context->setTraversalScope(userDecls(*Context));
+  // The file is the program, as for the standalone tool given one file.
+  FunctionTable NoOtherFiles;
+  ProgramSummaries Program(NoOtherFiles);
+  HostFactsScope HostFacts(*Context, &Program);
   UserCode.matchAST(*Context);
   Rule->onEndOfTranslationUnit(*Context);
   Context->setTraversalScope(Whole);

@@ -1,6 +1,7 @@
 #include "analyses/HostTensor.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/HostFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
@@ -13,8 +14,7 @@ using namespace clang;
 
 namespace torchtidy {
 
-// Variables, ops and returns are followed a few steps deep.
-static constexpr int MaxDepth = 8;
+using namespace host;
 
 bool isCopyToHost(const Expr *E) {
   if (asTensorMethodCall(E, "cpu"))
@@ -41,9 +41,7 @@ const Expr *viewBase(const Expr *E) {
   }
 }
 
-// A container of tensors (std::vector<torch::Tensor>, TensorList, a tuple):
-// what it holds is not followed.
-static bool holdsTensors(QualType T) {
+bool host::holdsTensors(QualType T) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());
   if (!Spec)
@@ -75,22 +73,19 @@ static const VarDecl *namedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-// The variables whose values are being looked at.
-using Opened = llvm::SmallPtrSet<const VarDecl *, 4>;
-
-static bool onHost(const Expr *E, int Depth, Opened &Open);
-
 // The tensors in an operand (a tensor, or the elements of a braced list, as
-// torch::cat({a, b}) takes them) all live on the host; Any is set when there
-// is one. A container named or returned (a std::vector variable) is unknown.
+// torch::cat({a, b}) takes them, or a container's) all live on the host; Any
+// is set when there is one.
 static bool tensorsOnHost(const Stmt *S, int Depth, Opened &Open, bool &Any) {
   const auto *E = dyn_cast<Expr>(S);
   if (E && isTensorType(E->getType())) {
     Any = true;
     return onHost(E, Depth + 1, Open);
   }
-  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
-    return false;
+  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E)) {
+    Any = true;
+    return containerOnHost(E, Depth + 1, Open);
+  }
   return llvm::all_of(S->children(), [&](const Stmt *C) { return tensorsOnHost(C, Depth, Open, Any); });
 }
 
@@ -135,8 +130,10 @@ static bool opKeepsHost(const CallExpr &Call, int Depth, Opened &Open) {
 static bool returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
   const FunctionDecl *FD = Call.getDirectCallee();
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def || isTorchDecl(Def) || Def->isInStdNamespace())
+  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
     return false;
+  if (!FD->hasBody(Def) || !Def)
+    return returnsHostElsewhere(*FD);
   std::vector<const ReturnStmt *> Returns;
   collectReturns(Def->getBody(), Returns);
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
@@ -144,12 +141,33 @@ static bool returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
   });
 }
 
-static bool onHost(const Expr *E, int Depth, Opened &Open) {
+// A range-for's element: the range it runs over, else null.
+static const Expr *rangeOf(const VarDecl &V) {
+  if (!V.isCXXForRangeDecl())
+    return nullptr;
+  for (const DynTypedNode &P : V.getASTContext().getParents(V))
+    if (const auto *DS = P.get<DeclStmt>())
+      for (const DynTypedNode &G : V.getASTContext().getParents(*DS))
+        if (const auto *For = G.get<CXXForRangeStmt>())
+          return For->getRangeInit();
+  return nullptr;
+}
+
+bool host::onHost(const Expr *E, int Depth, Opened &Open) {
   if (!E || Depth > MaxDepth)
     return false;
   E = ignoreTensorWrappers(E);
   if (isCopyToHost(E))
     return true;
+  if (const Expr *C = elementContainer(E))
+    return containerOnHost(C, Depth + 1, Open);
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))
+    return isTensorType(P->getType()) && paramOnHost(*P, Depth + 1, Open);
+  if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {
+    const Expr *Range = rangeOf(*V);
+    return Range && isTensorType(V->getType()) && isUnchanged(*V) &&
+           containerOnHost(Range, Depth + 1, Open);
+  }
   if (const VarDecl *V = namedVar(E)) {
     // Inside its own values (acc = torch::cat({acc, x.cpu()})) the variable
     // holds what its other values put there.

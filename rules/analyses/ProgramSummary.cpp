@@ -20,6 +20,29 @@ const std::vector<ReachedEffect> *ProgramSummaries::lookup(const std::string &Us
   return It == Others.end() ? nullptr : &It->second;
 }
 
+std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
+ProgramSummaries::lookupPrefix(const std::string &Prefix) {
+  Asked.insert(Prefix + "*");
+  std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>> Out;
+  forEachAsked(Others, Prefix + "*", [&](const std::string &Key, const std::vector<ReachedEffect> &E) {
+    Out.push_back({Key, &E});
+  });
+  return Out;
+}
+
+void forEachAsked(const FunctionTable &Table, const std::string &Asked,
+                  llvm::function_ref<void(const std::string &, const std::vector<ReachedEffect> &)> F) {
+  llvm::StringRef Key(Asked);
+  if (!Key.consume_back("*")) {
+    auto It = Table.find(Asked);
+    if (It != Table.end())
+      F(It->first, It->second);
+    return;
+  }
+  for (auto It = Table.lower_bound(Key.str()); It != Table.end() && llvm::StringRef(It->first).starts_with(Key); ++It)
+    F(It->first, It->second);
+}
+
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Usr;
   if (index::generateUSRForDecl(D, Usr))
@@ -100,12 +123,10 @@ static void describe(const FilePos &P, std::string &Out) {
 
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked) {
   std::string Out;
-  for (const std::string &Usr : Asked) {
-    auto It = Table.find(Usr);
-    if (It == Table.end())
-      continue;
+  for (const std::string &Ask : Asked)
+    forEachAsked(Table, Ask, [&](const std::string &Usr, const std::vector<ReachedEffect> &Effects) {
     Out += Usr + "{";
-    for (const ReachedEffect &E : It->second) {
+    for (const ReachedEffect &E : Effects) {
       Out += std::to_string(int(E.Op.Kind)) + (E.InLoop ? "L" : "") + E.Op.What + "|" +
              E.Op.Detail + "|";
       describe(E.Op.Elsewhere, Out);
@@ -115,7 +136,7 @@ std::string digestOf(const FunctionTable &Table, const std::set<std::string> &As
       }
     }
     Out += "}";
-  }
+  });
   return llvm::utohexstr(llvm::xxh3_64bits(Out));
 }
 

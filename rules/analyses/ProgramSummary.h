@@ -34,6 +34,10 @@ public:
   explicit ProgramSummaries(const FunctionTable &Others) : Others(Others) {}
   // The entry of a function defined elsewhere; null when none.
   const std::vector<ReachedEffect> *lookup(const std::string &Usr);
+  // The entries whose key starts with Prefix (Asked holds Prefix + "*":
+  // an entry added under it later changes the digest as well).
+  std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
+  lookupPrefix(const std::string &Prefix);
   const std::set<std::string> &asked() const { return Asked; }
 
 private:
@@ -56,5 +60,10 @@ void mergeInto(FunctionTable &Into, const FunctionTable &From);
 
 // A text that changes whenever an entry of Asked in Table changes.
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked);
+
+// The entries of Table that one element of Asked names: a function's, or
+// every entry under a prefix asked with lookupPrefix.
+void forEachAsked(const FunctionTable &Table, const std::string &Asked,
+                  llvm::function_ref<void(const std::string &, const std::vector<ReachedEffect> &)> F);
 
 } // namespace torchtidy

@@ -1,0 +1,245 @@
+// Host provenance through containers of tensors: a local
+// std::vector<torch::Tensor> filled only with host tensors holds host
+// tensors, and so do its elements and torch::cat / torch::stack of it.
+#include "analyses/HostFlow.h"
+#include "analyses/TensorDevice.h"
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace torchtidy::host {
+
+static bool isMethod(const CXXMethodDecl *MD, std::initializer_list<llvm::StringRef> Names) {
+  return MD && MD->getIdentifier() && llvm::is_contained(Names, MD->getName());
+}
+
+const Expr *elementContainer(const Expr *E) {
+  E = ignoreTensorWrappers(E);
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    if (Op->getOperator() == OO_Subscript && !isTorchDecl(Op->getDirectCallee()) &&
+        holdsTensors(Op->getArg(0)->getType()))
+      return Op->getArg(0);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (isMethod(MC->getMethodDecl(), {"at", "front", "back"}) &&
+        holdsTensors(MC->getImplicitObjectArgument()->getType()))
+      return MC->getImplicitObjectArgument();
+  return nullptr;
+}
+
+static bool keepsHost(const VarDecl &V, int Depth, Opened &Open);
+
+namespace {
+// The references to one variable in a body.
+class Refs : public RecursiveASTVisitor<Refs> {
+public:
+  explicit Refs(const VarDecl &V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (D->getDecl() == &V)
+      Found.push_back(D);
+    return true;
+  }
+  std::vector<const DeclRefExpr *> Found;
+
+private:
+  const VarDecl &V;
+};
+
+// Walks up from a reference to the container through the nodes that only
+// wrap it, and judges what the first other node does with it.
+class UseCheck {
+public:
+  UseCheck(ASTContext &Ctx, int Depth, Opened &Open) : Ctx(Ctx), Depth(Depth), Open(Open) {}
+
+  bool containerUse(const Expr *Ref) {
+    DynTypedNode P = parentOf(Ref);
+    if (const auto *ME = P.get<MemberExpr>())
+      return memberUse(ME);
+    if (const auto *Op = P.get<CXXOperatorCallExpr>(); Op && Op->getArg(0) == Ref) {
+      if (Op->getOperator() == OO_Subscript)
+        return elementUse(Op);
+      return Op->getOperator() == OO_Equal && containerOnHost(Op->getArg(1), Depth + 1, Open);
+    }
+    if (const auto *Var = P.get<VarDecl>())  // a copy, or a range-for's __range
+      return byValueOrConst(Var->getType()) || rangeForReadsOnly(*Var);
+    if (const auto *For = P.get<CXXForRangeStmt>())  // the range, whose elements stay
+      return isUnchanged(*For->getLoopVariable());
+    return P.get<ReturnStmt>() || passedReadOnly(P, Ref);
+  }
+
+private:
+  // The node above E, skipping casts, parentheses, temporaries and copies.
+  DynTypedNode parentOf(const Expr *&E) {
+    for (;;) {
+      auto Ps = Ctx.getParents(*E);
+      for (const DynTypedNode &P : Ps)  // a range is also the init of __range
+        if (P.get<CXXForRangeStmt>())
+          return P;
+      if (Ps.size() != 1)
+        return DynTypedNode();
+      const auto *PE = Ps[0].get<Expr>();
+      const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(PE);
+      if (!PE || !(isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                       ExprWithCleanups>(PE) ||
+                   (Copy && Copy->getNumArgs() == 1 &&
+                    (Copy->getConstructor()->isCopyOrMoveConstructor()))))
+        return Ps[0];
+      E = PE;
+    }
+  }
+
+  static bool byValueOrConst(QualType T) {
+    return !T->isReferenceType() && !T->isPointerType()
+               ? true
+               : T->isReferenceType() && T.getNonReferenceType().isConstQualified();
+  }
+
+  bool memberUse(const MemberExpr *ME) {
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(parentNode(ME));
+    const auto *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (!MD)
+      return false;
+    if (isMethod(MD, {"push_back", "emplace_back"}))
+      return MC->getNumArgs() == 1 && isTensorType(MC->getArg(0)->getType()) &&
+             onHost(MC->getArg(0), Depth + 1, Open);
+    if (isMethod(MD, {"at", "front", "back"}))
+      return elementUse(MC);
+    return MD->isConst() || isMethod(MD, {"clear", "reserve", "pop_back", "shrink_to_fit"});
+  }
+
+  const Stmt *parentNode(const Expr *E) { return parentOf(E).get<Stmt>(); }
+
+  // An element: written only with host tensors, never bound where it could
+  // be changed unseen.
+  bool elementUse(const Expr *El) {
+    DynTypedNode P = parentOf(El);
+    // A method operator of the tensor (t[j], t += x) keeps its device.
+    if (const auto *Op = P.get<CXXOperatorCallExpr>();
+        Op && Op->getArg(0) == El && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+      return Op->getOperator() != OO_Equal || onHost(Op->getArg(1), Depth + 1, Open);
+    if (const auto *Var = P.get<VarDecl>())
+      return byValueOrConst(Var->getType()) || isUnchanged(*Var);
+    if (P.get<MemberExpr>())
+      return true;  // a method of the tensor: it keeps its device
+    return passedReadOnly(P, El);
+  }
+
+  // An argument of a call or construction taken by value or const reference.
+  bool passedReadOnly(const DynTypedNode &P, const Expr *Arg) {
+    const FunctionDecl *FD = nullptr;
+    llvm::ArrayRef<const Expr *> Args;
+    unsigned Shift = 0;
+    if (const auto *C = P.get<CallExpr>()) {
+      FD = C->getDirectCallee();
+      Args = {C->getArgs(), C->getNumArgs()};
+      Shift = isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
+    } else if (const auto *C = P.get<CXXConstructExpr>()) {
+      FD = C->getConstructor();
+      Args = {C->getArgs(), C->getNumArgs()};
+    }
+    if (!FD)
+      return false;
+    if (isTorchDecl(FD))
+      return true;  // LibTorch reads a list of tensors (torch::cat's ITensorListRef forwards it)
+    for (unsigned I = Shift; I < Args.size(); ++I)
+      if (Args[I] == Arg)
+        return I - Shift < FD->getNumParams() &&
+               (byValueOrConst(FD->getParamDecl(I - Shift)->getType()) ||
+                fillsWithHost(*FD, I - Shift));
+    return false;
+  }
+
+  // A function of the code that puts only host tensors into the container
+  // it takes by reference as parameter I.
+  bool fillsWithHost(const FunctionDecl &FD, unsigned I) {
+    const FunctionDecl *Def = FD.getDefinition();
+    QualType T = FD.getParamDecl(I)->getType();
+    return T->isLValueReferenceType() && holdsTensors(T) && Def && Def->hasBody() &&
+           !isTorchDecl(Def) && !Def->isInStdNamespace() &&
+           keepsHost(*Def->getParamDecl(I), Depth + 1, Open);
+  }
+
+  bool rangeForReadsOnly(const VarDecl &Range) {
+    for (const DynTypedNode &P : Ctx.getParents(Range))
+      if (const auto *DS = P.get<DeclStmt>(); DS && Range.isImplicit())
+        for (const DynTypedNode &G : Ctx.getParents(*DS))
+          if (const auto *For = G.get<CXXForRangeStmt>())
+            return isUnchanged(*For->getLoopVariable());
+    return false;
+  }
+
+  ASTContext &Ctx;
+  int Depth;
+  Opened &Open;
+};
+} // namespace
+
+// Its initialiser: none, an empty or sized construction with host values,
+// a list of host tensors, or another host container.
+static bool initOnHost(const Stmt *S, int Depth, Opened &Open) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (E && isTensorType(E->getType()))
+    return onHost(E, Depth + 1, Open);
+  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
+    return containerOnHost(E, Depth + 1, Open);
+  return !S || llvm::all_of(S->children(), [&](const Stmt *C) { return initOnHost(C, Depth, Open); });
+}
+
+// A local container (or a parameter, in its function) into which only host
+// tensors go.
+static bool keepsHost(const VarDecl &V, int Depth, Opened &Open) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (Depth > MaxDepth || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
+      (V.getType()->isReferenceType() && !isa<ParmVarDecl>(V)) ||
+      (!isa<ParmVarDecl>(V) && !initOnHost(V.getInit(), Depth, Open)))
+    return false;
+  Refs R(V);
+  R.TraverseStmt(FD->getBody());
+  UseCheck Check(V.getASTContext(), Depth, Open);
+  return llvm::all_of(R.Found, [&](const DeclRefExpr *D) { return Check.containerUse(D); });
+}
+
+// A function of the code whose every return is a host container.
+static bool returnsHostContainer(const CallExpr &Call, int Depth, Opened &Open) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
+    return false;
+  if (!FD->hasBody(Def) || !Def)
+    return returnsHostElsewhere(*FD);
+  std::vector<const ReturnStmt *> Returns;
+  collectReturns(Def->getBody(), Returns);
+  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
+    return containerOnHost(R->getRetValue(), Depth + 1, Open);
+  });
+}
+
+bool containerOnHost(const Expr *E, int Depth, Opened &Open) {
+  if (!E || Depth > MaxDepth)
+    return false;
+  E = E->IgnoreImplicit();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
+    return containerOnHost(C->getArg(0), Depth, Open);  // a copy or a TensorList of it
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !holdsTensors(V->getType()))
+      return false;
+    if (Open.count(V))
+      return true;  // inside its own values
+    Open.insert(V);
+    bool Host = keepsHost(*V, Depth, Open);
+    Open.erase(V);
+    // Its callers are asked with it closed: open, it would prove itself.
+    return Host && (!isa<ParmVarDecl>(V) || paramOnHost(*cast<ParmVarDecl>(V), Depth + 1, Open));
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return returnsHostContainer(*Call, Depth, Open);
+  return false;
+}
+
+} // namespace torchtidy::host
