@@ -74,9 +74,6 @@ struct State {
   bool programHas(const std::string &Key) { return Program && Program->lookup(Key); }
 };
 
-const char *const HostArg = "host argument";
-const char *const OtherArg = "other argument";
-
 thread_local State *Current = nullptr;
 
 // Facts are keyed apart from USRs (which start with "c:"): what the calls
@@ -139,15 +136,17 @@ static bool callsHereOnHost(const FunctionDecl *FD, unsigned I, QualType T, int 
   });
 }
 
-// The other TUs' calls of FD all pass a host value for parameter I.
+// The other TUs' calls of FD all pass a host value for parameter I. With
+// calls here (Count), the answer needs every fact to hold; without, also one.
 static bool callsElsewhereOnHost(const FunctionDecl *FD, unsigned I, unsigned &Count) {
   std::string Usr = usrOf(FD);
   if (Usr.empty() || !Current->Program)
     return false;
-  for (const auto &[Key, Facts] : Current->Program->lookupPrefix(paramKey(Usr, I))) {
+  FactQuestion Q = Count > 0 ? FactQuestion::AllHold : FactQuestion::SomeAllHold;
+  for (const auto &[Key, Facts] : Current->Program->factsUnder(paramKey(Usr, I), Q)) {
     if (llvm::StringRef(Key).ends_with("@" + Current->Self))
       continue;
-    if (Facts->empty() || Facts->front().Op.What != HostArg)
+    if (Facts->empty() || Facts->front().Op.What != FactHolds)
       return false;
     ++Count;
   }
@@ -220,13 +219,13 @@ void exportHostFacts(FunctionTable &Out) {
       unsigned Count = 0;
       if (tracked(T))
         addFact(Out, paramKey(Usr, I) + Current->Self,
-                callsHereOnHost(FD, I, T, 0, Open, Count) ? HostArg : OtherArg);
+                callsHereOnHost(FD, I, T, 0, Open, Count) ? FactHolds : FactFails);
     }
   }
   for (const FunctionDecl *Def : Index.Defined)
     if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()) &&
         returnsHost(*Def))
-      addFact(Out, returnsKey(usrOf(Def)), HostArg);
+      addFact(Out, returnsKey(usrOf(Def)), FactHolds);
 }
 
 } // namespace torchtidy

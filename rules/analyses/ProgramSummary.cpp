@@ -20,27 +20,47 @@ const std::vector<ReachedEffect> *ProgramSummaries::lookup(const std::string &Us
   return It == Others.end() ? nullptr : &It->second;
 }
 
+// A prefix question is recorded as the prefix and a mark for its kind.
+static const char AllHoldMark = '*', SomeAllHoldMark = '+';
+
 std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
-ProgramSummaries::lookupPrefix(const std::string &Prefix) {
-  Asked.insert(Prefix + "*");
+ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q) {
+  std::string Ask = Prefix + (Q == FactQuestion::AllHold ? AllHoldMark : SomeAllHoldMark);
+  Asked.insert(Ask);
   std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>> Out;
-  forEachAsked(Others, Prefix + "*", [&](const std::string &Key, const std::vector<ReachedEffect> &E) {
+  forEachAsked(Others, Ask, [&](const std::string &Key, const std::vector<ReachedEffect> &E) {
     Out.push_back({Key, &E});
   });
   return Out;
 }
 
+// Function USRs (which may end in '*') start with "c:", facts' keys never.
+static bool isQuestion(llvm::StringRef Ask) {
+  return !Ask.starts_with("c:") && !Ask.empty() &&
+         (Ask.back() == AllHoldMark || Ask.back() == SomeAllHoldMark);
+}
+
 void forEachAsked(const FunctionTable &Table, const std::string &Asked,
                   llvm::function_ref<void(const std::string &, const std::vector<ReachedEffect> &)> F) {
-  llvm::StringRef Key(Asked);
-  if (!Key.consume_back("*")) {
+  if (!isQuestion(Asked)) {
     auto It = Table.find(Asked);
     if (It != Table.end())
       F(It->first, It->second);
     return;
   }
+  llvm::StringRef Key = llvm::StringRef(Asked).drop_back();
   for (auto It = Table.lower_bound(Key.str()); It != Table.end() && llvm::StringRef(It->first).starts_with(Key); ++It)
     F(It->first, It->second);
+}
+
+// The answer to a prefix question over Table's facts.
+static bool answer(const FunctionTable &Table, const std::string &Ask) {
+  bool Some = false, AllHold = true;
+  forEachAsked(Table, Ask, [&](const std::string &, const std::vector<ReachedEffect> &Facts) {
+    Some = true;
+    AllHold &= !Facts.empty() && Facts.front().Op.What == FactHolds;
+  });
+  return AllHold && (Some || Ask.back() == AllHoldMark);
 }
 
 std::string usrOf(const Decl *D) {
@@ -123,7 +143,11 @@ static void describe(const FilePos &P, std::string &Out) {
 
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked) {
   std::string Out;
-  for (const std::string &Ask : Asked)
+  for (const std::string &Ask : Asked) {
+    if (isQuestion(Ask)) {
+      Out += Ask + (answer(Table, Ask) ? "=yes|" : "=no|");
+      continue;
+    }
     forEachAsked(Table, Ask, [&](const std::string &Usr, const std::vector<ReachedEffect> &Effects) {
     Out += Usr + "{";
     for (const ReachedEffect &E : Effects) {
@@ -137,6 +161,7 @@ std::string digestOf(const FunctionTable &Table, const std::set<std::string> &As
     }
     Out += "}";
   });
+  }
   return llvm::utohexstr(llvm::xxh3_64bits(Out));
 }
 

@@ -19,7 +19,17 @@
 namespace torchtidy {
 
 // USR -> what a call of that function does, every location as a FilePos.
+// Facts that analyses exchange across files sit beside them under keys that
+// are no USR: one entry whose What is FactHolds or FactFails.
 using FunctionTable = std::map<std::string, std::vector<ReachedEffect>>;
+inline const char *const FactHolds = "holds";
+inline const char *const FactFails = "fails";
+
+// What an answer drawn from the facts under a prefix depends on.
+enum class FactQuestion {
+  AllHold,     // every fact holds (none is fine)
+  SomeAllHold  // there is a fact, and every one holds
+};
 
 // What one TU gives the program and what it took from it.
 struct TUSummary {
@@ -34,10 +44,11 @@ public:
   explicit ProgramSummaries(const FunctionTable &Others) : Others(Others) {}
   // The entry of a function defined elsewhere; null when none.
   const std::vector<ReachedEffect> *lookup(const std::string &Usr);
-  // The entries whose key starts with Prefix (Asked holds Prefix + "*":
-  // an entry added under it later changes the digest as well).
+  // The facts whose key starts with Prefix. Asked records the question the
+  // caller's answer depends on, so that only a change of its answer (not of
+  // the facts) makes the TU stale.
   std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
-  lookupPrefix(const std::string &Prefix);
+  factsUnder(const std::string &Prefix, FactQuestion Q);
   const std::set<std::string> &asked() const { return Asked; }
 
 private:
@@ -62,7 +73,7 @@ void mergeInto(FunctionTable &Into, const FunctionTable &From);
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked);
 
 // The entries of Table that one element of Asked names: a function's, or
-// every entry under a prefix asked with lookupPrefix.
+// every fact under a prefix asked with factsUnder.
 void forEachAsked(const FunctionTable &Table, const std::string &Asked,
                   llvm::function_ref<void(const std::string &, const std::vector<ReachedEffect> &)> F);
 
