@@ -204,21 +204,6 @@ static bool keepsHost(const VarDecl &V, int Depth, Opened &Open) {
   return llvm::all_of(R.Found, [&](const DeclRefExpr *D) { return Check.containerUse(D); });
 }
 
-// A function of the code whose every return is a host container.
-static bool returnsHostContainer(const CallExpr &Call, int Depth, Opened &Open) {
-  const FunctionDecl *FD = Call.getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
-    return false;
-  if (!FD->hasBody(Def) || !Def)
-    return returnsHostElsewhere(*FD);
-  std::vector<const ReturnStmt *> Returns;
-  collectReturns(Def->getBody(), Returns);
-  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return containerOnHost(R->getRetValue(), Depth + 1, Open);
-  });
-}
-
 bool containerOnHost(const Expr *E, int Depth, Opened &Open) {
   if (!E || Depth > MaxDepth)
     return false;
@@ -238,7 +223,7 @@ bool containerOnHost(const Expr *E, int Depth, Opened &Open) {
     return Host && (!isa<ParmVarDecl>(V) || paramOnHost(*cast<ParmVarDecl>(V), Depth + 1, Open));
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return returnsHostContainer(*Call, Depth, Open);
+    return returnsHost(*Call, Depth, Open);
   return false;
 }
 

@@ -40,6 +40,11 @@ const clang::Expr *elementContainer(const clang::Expr *E);
 // function never changes the parameter.
 bool paramOnHost(const clang::ParmVarDecl &P, int Depth, Opened &Open);
 
+// A function of the code (not LibTorch's, not the standard library's)
+// whose every return lives on the host: a tensor there, or a container of
+// host tensors; one of another file through its exported fact.
+bool returnsHost(const clang::CallExpr &Call, int Depth, Opened &Open);
+
 // A function of the program, defined in another file, whose every return
 // lives on the host (a tensor, or a container of host tensors).
 bool returnsHostElsewhere(const clang::FunctionDecl &FD);

@@ -125,9 +125,7 @@ static bool opKeepsHost(const CallExpr &Call, int Depth, Opened &Open) {
   return Any;
 }
 
-// A function of the code (not LibTorch's, not the standard library's)
-// whose every return lives on the host.
-static bool returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
+bool host::returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
   const FunctionDecl *FD = Call.getDirectCallee();
   const FunctionDecl *Def = nullptr;
   if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
@@ -137,7 +135,8 @@ static bool returnsHost(const CallExpr &Call, int Depth, Opened &Open) {
   std::vector<const ReturnStmt *> Returns;
   collectReturns(Def->getBody(), Returns);
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return onHost(R->getRetValue(), Depth + 1, Open);
+    return holdsTensors(Def->getReturnType()) ? containerOnHost(R->getRetValue(), Depth + 1, Open)
+                                               : onHost(R->getRetValue(), Depth + 1, Open);
   });
 }
 
