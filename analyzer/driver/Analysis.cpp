@@ -6,6 +6,7 @@
 #include "frontend/IncludedFiles.h"
 #include "frontend/Isolation.h"
 #include "support/Profile.h"
+#include "driver/AnalysisOrder.h"
 #include "driver/ProgramResults.h"
 #include "checks/Registry.h"
 #include "speed/ResultCache.h"
@@ -120,36 +121,62 @@ TUResult analyseOne(const tooling::CompilationDatabase &DB, const std::string &F
 struct Queue {
   std::mutex Lock;
   std::condition_variable Changed;
-  size_t Next = 0;
+  size_t Taken = 0;
   std::vector<std::optional<TUResult>> Out;
   std::vector<std::optional<std::chrono::steady_clock::time_point>> Started;
-  std::vector<bool> Given; // handed to OnResult (done or timed out)
+  std::vector<bool> Given;     // handed to OnResult (done or timed out)
+  std::vector<bool> Published; // in Table
+  std::vector<std::vector<size_t>> After; // the TUs each waits for
+  std::shared_ptr<const FunctionTable> Table; // what a TU started now is told of the others
+
+  // The first TU not started whose predecessors are published; none when
+  // all are started or the next ones wait.
+  std::optional<size_t> nextReady() const {
+    for (size_t M = 0; M < Started.size(); ++M)
+      if (!Started[M] && llvm::all_of(After[M], [&](size_t P) { return Published[P]; }))
+        return M;
+    return std::nullopt;
+  }
 };
 
+// Analyses Files[Misses[M]] for every M, in that order, on Jobs threads; a
+// TU starts once the TUs After[M] names are done, knowing the functions of
+// Known() then. OnResult runs on this thread.
 void runMisses(const tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
                const AnalysisOptions &Opts, const std::vector<std::string> &Keys,
-               const std::vector<size_t> &Misses, unsigned Jobs,
-               llvm::function_ref<void(size_t, TUResult)> OnResult) {
+               const std::vector<size_t> &Misses, std::vector<std::vector<size_t>> After,
+               unsigned Jobs, llvm::function_ref<void(size_t, TUResult)> OnResult,
+               llvm::function_ref<FunctionTable()> Known) {
   auto Q = std::make_shared<Queue>();
-  Q->Out.resize(Misses.size());
-  Q->Started.resize(Misses.size());
-  Q->Given.resize(Misses.size());
   size_t N = Misses.size();
+  Q->Table = std::make_shared<const FunctionTable>(Known());
+  Q->Out.resize(N);
+  Q->Started.resize(N);
+  Q->Given.resize(N);
+  Q->Published.resize(N);
+  Q->After = std::move(After);
+  Q->After.resize(N);
   auto Worker = [Q, N, &DB, &Files, &Opts, &Keys, &Misses] {
     for (;;) {
-      size_t M;
+      std::optional<size_t> M;
+      std::shared_ptr<const FunctionTable> Table;
       {
-        std::lock_guard<std::mutex> G(Q->Lock);
-        if (Q->Next == N)
+        std::unique_lock<std::mutex> G(Q->Lock);
+        while (Q->Taken < N && !(M = Q->nextReady()))
+          Q->Changed.wait(G);
+        if (!M)
           return;
-        M = Q->Next++;
-        Q->Started[M] = std::chrono::steady_clock::now();
+        ++Q->Taken;
+        Q->Started[*M] = std::chrono::steady_clock::now();
+        Table = Q->Table;
       }
-      TUResult R = analyseOne(DB, Files[Misses[M]], Opts, Keys[Misses[M]]);
+      AnalysisOptions Mine = Opts;
+      Mine.Program = Table.get();
+      TUResult R = analyseOne(DB, Files[Misses[*M]], Mine, Keys[Misses[*M]]);
       std::lock_guard<std::mutex> G(Q->Lock);
-      if (Q->Given[M])
+      if (Q->Given[*M])
         return; // timed out meanwhile: the caller may be gone
-      Q->Out[M] = std::move(R);
+      Q->Out[*M] = std::move(R);
       Q->Changed.notify_all();
     }
   };
@@ -182,7 +209,11 @@ void runMisses(const tooling::CompilationDatabase &DB, const std::vector<std::st
       TUResult R = std::move(*Q->Out[M]);
       L.unlock();
       OnResult(Misses[M], std::move(R));
+      auto Table = std::make_shared<const FunctionTable>(Known());
       L.lock();
+      Q->Table = std::move(Table);
+      Q->Published[M] = true;
+      Q->Changed.notify_all();
     }
   }
   L.unlock();
@@ -217,10 +248,9 @@ void recheck(const tooling::CompilationDatabase &DB, const std::vector<std::stri
       Opts.Pch->prepare(DB, Unprepared, Jobs, Opts.Prof);
     if (Opts.Prof)
       Opts.Prof->count("rechecked", Stale.size());
-    AnalysisOptions Again = Opts;
-    Again.Program = &Table;
-    runMisses(DB, Files, Again, Keys, Stale, Jobs,
-              [&](size_t I, TUResult R) { Results[I] = std::move(R); });
+    runMisses(
+        DB, Files, Opts, Keys, Stale, {}, Jobs,
+        [&](size_t I, TUResult R) { Results[I] = std::move(R); }, [&] { return Table; });
   }
 }
 
@@ -272,15 +302,20 @@ std::vector<TUResult> analyse(const tooling::CompilationDatabase &DB,
   if (Opts.Pch)
     Opts.Pch->prepare(DB, MissedFiles, Jobs, Opts.Prof);
 
-  // The misses are analysed knowing the cache hits' functions, so an edit
-  // of the file with the loop needs no second parse.
-  FunctionTable Known = programTable(Results);
-  AnalysisOptions First = Opts;
-  First.Program = &Known;
-  runMisses(DB, Files, First, Keys, Misses, Jobs, [&](size_t I, TUResult R) {
-    Results[I] = std::move(R);
-    Finished(I);
-  });
+  // Each miss is analysed knowing the functions of the cache hits and of
+  // the files done before it, callees' files first: an edit of the file
+  // with the loop, and most calls of a cold run, need no second parse.
+  AnalysisOrder Order = calleesFirst(MissedFiles);
+  std::vector<size_t> Ordered;
+  for (size_t I : Order.Files)
+    Ordered.push_back(Misses[I]);
+  runMisses(
+      DB, Files, Opts, Keys, Ordered, std::move(Order.After), Jobs,
+      [&](size_t I, TUResult R) {
+        Results[I] = std::move(R);
+        Finished(I);
+      },
+      [&] { return programTable(Results); });
   recheck(DB, Files, Opts, Keys, Misses, Results);
   if (programIsCpuOnly(Results, DB))
     dropCudaOnlyFindings(Results);

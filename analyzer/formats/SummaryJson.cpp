@@ -16,7 +16,7 @@ nlohmann::json toJson(const ReachedEffect &E) {
   for (const ChainLink &L : E.Chain)
     Chain.push_back({toJson(L.Elsewhere), L.Callee, L.Virtual, L.Overriders});
   return {static_cast<int>(E.Op.Kind), E.Op.What, E.Op.Detail, toJson(E.Op.Elsewhere), E.InLoop,
-          Chain};
+          Chain, E.WhenParam};
 }
 
 ReachedEffect effectFrom(const nlohmann::json &J) {
@@ -37,6 +37,7 @@ ReachedEffect effectFrom(const nlohmann::json &J) {
     Link.Overriders = L.at(3).get<bool>();
     E.Chain.push_back(std::move(Link));
   }
+  E.WhenParam = J.at(6).get<int>();
   return E;
 }
 

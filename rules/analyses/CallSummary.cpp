@@ -8,6 +8,7 @@
 #include "analyses/SyncingOps.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/VarValues.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -183,10 +184,32 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
 }
 
 void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
+  auto Same = [&](const ReachedEffect &O) { return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop; };
   for (const ReachedEffect &O : Out)
-    if (O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop)
+    if (Same(O) && (O.WhenParam < 0 || O.WhenParam == E.WhenParam))
       return;
+  // One that runs whatever the flags says more than those under a flag.
+  if (E.WhenParam < 0)
+    llvm::erase_if(Out, Same);
   Out.push_back(E);
+}
+
+// The index of the bool parameter, never changed, of the function being
+// summarised that E names (if (show), draw(img, show)); -1 otherwise.
+int CallSummaries::flagParam(const Expr *E) const {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || !Current || P->getDeclContext() != Current || !P->getType()->isBooleanType() ||
+      !isUnchanged(*P))
+    return -1;
+  return static_cast<int>(P->getFunctionScopeIndex());
+}
+
+static std::optional<bool> constantBool(const Expr *A, ASTContext &Ctx) {
+  bool V = false;
+  if (!A || A->isValueDependent() || !A->EvaluateAsBooleanCondition(V, Ctx))
+    return std::nullopt;
+  return V;
 }
 
 static bool inSystem(const Decl *D, ASTContext &Ctx) {
@@ -250,6 +273,13 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
   }
   std::vector<ReachedEffect> Out;
   for (ReachedEffect R : *Callee) {
+    if (R.WhenParam >= 0) {
+      const Expr *Arg = argumentFor(Call, R.WhenParam);
+      std::optional<bool> Flag = constantBool(Arg, Ctx);
+      if (Flag == false)
+        continue;
+      R.WhenParam = Flag ? -1 : flagParam(Arg);
+    }
     R.Chain.insert(R.Chain.begin(), Link);
     Out.push_back(std::move(R));
   }
@@ -268,6 +298,17 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
         if (E.Op.Kind != EffectKind::HostSync && E.Op.Kind != EffectKind::Copy &&
             E.Op.Kind != EffectKind::ModuleCopy)
           merge(Out, E);
+      collect(If->getElse(), InLoop, Out);
+      return;
+    }
+    if (int Flag = flagParam(If->getCond()); Flag >= 0 && !If->getInit()) {
+      Summary Inner;
+      collect(If->getThen(), InLoop, Inner);
+      for (ReachedEffect E : Inner) {
+        if (E.WhenParam < 0)
+          E.WhenParam = Flag;
+        merge(Out, E);
+      }
       collect(If->getElse(), InLoop, Out);
       return;
     }
@@ -297,7 +338,10 @@ const CallSummaries::Summary &CallSummaries::summaryOf(const FunctionDecl *FD) {
   if (!InProgress.insert(FD).second)
     return Empty;  // recursion: the outer computation covers it
   Summary S;
+  const FunctionDecl *Outer = Current;
+  Current = FD;
   collect(FD->getBody(), /*InLoop=*/false, S);
+  Current = Outer;
   InProgress.erase(FD);
   return Done[FD] = std::move(S);
 }

@@ -52,6 +52,9 @@ struct ReachedEffect {
   // The op runs in a loop below the statement looked at (in a callee, or in
   // a nested loop): the per-iteration checks report it at that loop instead.
   bool InLoop = false;
+  // The op runs only when the function's bool parameter of this index is
+  // true (if (show) draw(..)): a call that passes false does not run it.
+  int WhenParam = -1;
 };
 
 // The effect of one call expression itself when it is a LibTorch op.
@@ -86,18 +89,21 @@ public:
   using Summary = std::vector<ReachedEffect>;
   // What a call of the defined function FD does.
   const Summary &summaryOf(const clang::FunctionDecl *FD);
-  // Adds E unless Out has an effect of its kind (and loop nesting) already.
+  // Adds E unless Out has an effect of its kind (and loop nesting) already,
+  // under no flag or the same one.
   static void merge(Summary &Out, const ReachedEffect &E);
 
 private:
   std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
                                              const clang::FunctionDecl *FD);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
+  int flagParam(const clang::Expr *E) const;
 
   clang::ASTContext &Ctx;
   ProgramSummaries *Program;
   std::map<const clang::FunctionDecl *, Summary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
+  const clang::FunctionDecl *Current = nullptr; // the body being summarised
 };
 
 } // namespace torchtidy

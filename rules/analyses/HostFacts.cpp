@@ -96,17 +96,6 @@ bool followed(const FunctionDecl &FD) {
 
 bool tracked(QualType T) { return isTensorType(T) || host::holdsTensors(T); }
 
-// The argument a call passes for parameter I; null when none.
-const Expr *argFor(const CallExpr &C, unsigned I) {
-  unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(C.getDirectCallee());
-  if (I + Shift >= C.getNumArgs())
-    return nullptr;
-  const Expr *A = C.getArg(I + Shift);
-  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A))
-    return D->getExpr();
-  return A;
-}
-
 bool argOnHost(const Expr *A, QualType Param, int Depth, host::Opened &Open) {
   return A && (isTensorType(Param) ? host::onHost(A, Depth, Open)
                                    : host::containerOnHost(A, Depth, Open));
@@ -132,7 +121,7 @@ static bool callsHereOnHost(const FunctionDecl *FD, unsigned I, QualType T, int 
     return true;
   Count += Calls->second.size();
   return llvm::all_of(Calls->second, [&](const CallExpr *C) {
-    return argOnHost(argFor(*C, I), T, Depth + 1, Open);
+    return argOnHost(argumentFor(*C, I), T, Depth + 1, Open);
   });
 }
 

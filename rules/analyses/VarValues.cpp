@@ -130,6 +130,17 @@ bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
   return !(Std && isForwardingReference(P));
 }
 
+const Expr *argumentFor(const CallExpr &Call, unsigned I) {
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(Call.getDirectCallee());
+  if (I + Shift >= Call.getNumArgs())
+    return nullptr;
+  const Expr *A = Call.getArg(I + Shift);
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(A))
+    return D->getExpr();
+  return A;
+}
+
 bool callMayChangeArgument(const CallExpr &Call, llvm::function_ref<bool(const Expr *)> Names) {
   const FunctionDecl *FD = Call.getDirectCallee();
   unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
@@ -163,13 +174,17 @@ bool isUnchanged(const BindingDecl &B) {
   return !F.Found;
 }
 
-bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
+bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (isa<ParmVarDecl>(V) || !V.isLocalVarDecl() || !FD || !FD->getBody())
+  if ((!isa<ParmVarDecl>(V) && !V.isLocalVarDecl()) || !FD || !FD->getBody())
     return false;
   ChangeFinder F(V, &Out);
   F.TraverseStmt(FD->getBody());
-  if (F.Found)
+  return !F.Found;
+}
+
+bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
+  if (isa<ParmVarDecl>(V) || !allAssignedValues(V, Out))
     return false;
   // A default-constructed tensor is undefined: it holds no data anywhere.
   const auto *Default = dyn_cast_or_null<CXXConstructExpr>(V.getInit() ? V.getInit()->IgnoreImplicit() : nullptr);

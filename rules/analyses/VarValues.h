@@ -22,6 +22,10 @@ struct HeldValue {
 // reference parameter of a function that is not LibTorch's (its forwarding
 // setters only read) and not a standard one that forwards to copy.
 bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
+// The argument a call passes for parameter I of its callee (a member
+// operator's object, argument 0, is not a parameter; a default argument is
+// its expression); null when none.
+const clang::Expr *argumentFor(const clang::CallExpr &Call, unsigned I);
 // Call may change one of its arguments that Names picks, so passed (a
 // member operator's object, argument 0, is not a parameter).
 bool callMayChangeArgument(const clang::CallExpr &Call,
@@ -44,6 +48,11 @@ const clang::Expr *lastingInit(const clang::VarDecl *V);
 // False when it changes in another way (+=, its address taken, a non-const
 // reference bound to it, std::tie) or is no local.
 bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out);
+
+// The values a local or parameter is given in its function: the
+// right-hand sides of its plain assignments and std::tie's elements, not
+// its initialiser or argument. False when it changes in another way.
+bool allAssignedValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 
 // allValuesOf, with the values std::tie assignments give.
 bool allHeldValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);

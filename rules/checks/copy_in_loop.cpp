@@ -2,7 +2,9 @@
 
 #include "analyses/LoopContext.h"
 #include "analyses/LoopCheck.h"
+#include "analyses/DeviceExpr.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/VarValues.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -36,6 +38,35 @@ static const VarDecl *copiedVar(const Expr *Site) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+// v = v.to(d) in the loop, v declared before it and given no other value
+// in it, d the same on every iteration: from the second iteration on v is
+// on d already and .to(d) copies nothing.
+static bool copiesOnce(const VarDecl &V, const Expr &Site, const Stmt &Loop, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange R = Loop.getSourceRange();
+  auto InLoop = [&](SourceLocation L) {
+    L = SM.getExpansionLoc(L);
+    return SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
+           SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getEnd()));
+  };
+  std::vector<HeldValue> Values;
+  if (InLoop(V.getLocation()) || !allAssignedValues(V, Values))
+    return false;
+  bool Itself = false;
+  for (const HeldValue &H : Values)
+    if (InLoop(H.E->getBeginLoc())) {
+      if (H.Element >= 0 || H.E->IgnoreImplicit() != &Site)
+        return false;
+      Itself = true;
+    }
+  const auto *Call = cast<CallExpr>(&Site);
+  if (!Itself || Call->getNumArgs() == 0)
+    return false;
+  const auto *Dest = dyn_cast<DeclRefExpr>(innerDeviceExpr(Call->getArg(0))->IgnoreParenImpCasts());
+  return Dest && (isa<EnumConstantDecl>(Dest->getDecl()) ||
+                  isLoopInvariant(dyn_cast<VarDecl>(Dest->getDecl()), &Loop, Ctx));
+}
+
 void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
@@ -45,6 +76,9 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
       continue;
+    const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
+    if (V && copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx))
+      continue;
     std::string Msg;
     if (R.Op.Kind == EffectKind::ModuleCopy) {
       Msg = (R.Chain.empty() ? std::string("'->to()' on a module")
@@ -52,7 +86,6 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
             " copies every parameter and buffer to the device on every iteration; move the "
             "module once before the loop";
     } else {
-      const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
       if (V && isLoopInvariant(V, LC.Loop, Ctx))
         Msg = R.Op.What + " copies '" + V->getNameAsString() +
               "', which is defined outside the loop and does not change in it, to the device "

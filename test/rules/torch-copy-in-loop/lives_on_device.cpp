@@ -67,5 +67,26 @@ void other_device(torch::Device device, torch::Device other, const torch::Tensor
   }
 }
 
+#define TO_DEVICE(t, d) t = t.to(d)
+
+// v = v.to(d) in the loop: from the second iteration on v is on d already.
+void moved_in_place(torch::Tensor memory, torch::Tensor state, torch::Tensor other,
+                    const torch::Device &device, torch::Device per_step, int steps) {
+  torch::Tensor acc = torch::zeros({2});
+  for (int i = 0; i < steps; ++i) {
+    memory = memory.to(device);
+    TO_DEVICE(state, torch::kCUDA);
+    acc = acc.to(device);  // given a host tensor again below
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: '.to(device)' is a blocking copy
+    acc = torch::ones({2});
+    torch::Tensor fresh = torch::ones({2});
+    fresh = fresh.to(device);  // a new tensor on every iteration
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: '.to(device)' is a blocking copy
+    per_step = i % 2 ? torch::kCPU : device;
+    other = other.to(per_step);  // the device changes in the loop
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: '.to(device)' is a blocking copy
+  }
+}
+
 // The program may run on a GPU (else the copy and sync checks have nothing to say).
 torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
