@@ -305,7 +305,10 @@ std::vector<TUResult> analyse(const tooling::CompilationDatabase &DB,
   // Each miss is analysed knowing the functions of the cache hits and of
   // the files done before it, callees' files first: an edit of the file
   // with the loop, and most calls of a cold run, need no second parse.
-  AnalysisOrder Order = calleesFirst(MissedFiles);
+  AnalysisOrder Order = calleesFirst(MissedFiles, [&](const std::string &File) {
+    std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
+    return Commands.empty() ? std::vector<std::string>() : includeSearchDirs(Commands.front());
+  });
   std::vector<size_t> Ordered;
   for (size_t I : Order.Files)
     Ordered.push_back(Misses[I]);

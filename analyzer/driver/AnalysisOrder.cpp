@@ -1,5 +1,7 @@
 #include "driver/AnalysisOrder.h"
 
+#include "frontend/CompileDb.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -21,15 +23,21 @@ struct Scanned {
 
 // Only a look at the text: the order is a guess that saves parses, and a
 // wrong guess costs a second parse, never a finding. The project's headers
-// found beside the file that includes them are read too (nerf.cpp includes
-// "nerf.h", which includes "radiance_field.h").
-Scanned scan(const std::string &File) {
+// it includes are read too (nerf.cpp includes "nerf.h", which includes
+// "radiance_field.h"); LibTorch's and the system's are not found there.
+Scanned scan(const std::string &File, const std::vector<std::string> &Dirs) {
   static const llvm::Regex Include("^[ \t]*#[ \t]*include[ \t]*([\"<])([^\">]+)[\">]");
   static const llvm::Regex Main("(^|[^A-Za-z0-9_])int[ \t]+main[ \t]*\\(");
   const size_t MaxFiles = 64;
   Scanned S;
   std::vector<std::string> Work{File};
   llvm::StringSet<> Seen{File};
+  auto Find = [&](llvm::StringRef Dir, llvm::StringRef Name) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    if (Seen.size() < MaxFiles && llvm::sys::fs::is_regular_file(Path) && Seen.insert(Path).second)
+      Work.push_back(std::string(Path));
+  };
   for (size_t Next = 0; Next < Work.size(); ++Next) {
     auto Buf = llvm::MemoryBuffer::getFile(Work[Next], /*IsText=*/true);
     if (!Buf)
@@ -38,13 +46,12 @@ Scanned scan(const std::string &File) {
     (*Buf)->getBuffer().split(Lines, '\n');
     for (llvm::StringRef Line : Lines) {
       llvm::SmallVector<llvm::StringRef, 3> M;
-      if (Include.match(Line, &M)) {
+      if (Include.match(Line, &M) && !isTorchHeader(M[2])) {
         S.IncludedStems.push_back(llvm::sys::path::stem(M[2]).str());
-        llvm::SmallString<256> Beside(llvm::sys::path::parent_path(Work[Next]));
-        llvm::sys::path::append(Beside, M[2]);
-        if (M[1] == "\"" && Seen.size() < MaxFiles && llvm::sys::fs::is_regular_file(Beside) &&
-            Seen.insert(Beside).second)
-          Work.push_back(std::string(Beside));
+        if (M[1] == "\"")
+          Find(llvm::sys::path::parent_path(Work[Next]), M[2]);
+        for (const std::string &Dir : Dirs)
+          Find(Dir, M[2]);
       } else if (Next == 0 && !S.DefinesMain && Main.match(Line)) {
         S.DefinesMain = true;
       }
@@ -55,11 +62,13 @@ Scanned scan(const std::string &File) {
 
 } // namespace
 
-AnalysisOrder calleesFirst(const std::vector<std::string> &Files) {
+AnalysisOrder
+calleesFirst(const std::vector<std::string> &Files,
+             llvm::function_ref<std::vector<std::string>(const std::string &)> IncludeDirs) {
   std::vector<Scanned> Scans;
   llvm::StringMap<std::vector<size_t>> ByStem;
   for (size_t I = 0; I < Files.size(); ++I) {
-    Scans.push_back(scan(Files[I]));
+    Scans.push_back(scan(Files[I], IncludeDirs(Files[I])));
     ByStem[llvm::sys::path::stem(Files[I])].push_back(I);
   }
   enum Mark { Unvisited, InProgress, Done };

@@ -88,6 +88,26 @@ std::optional<TorchInstall> findTorch(const std::string &PrefixOption, std::stri
 
 static constexpr llvm::StringLiteral TorchHeaderPrefixes[] = {"torch/", "ATen/", "c10/", "caffe2/"};
 
+std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand &C) {
+  std::vector<std::string> Dirs;
+  const std::vector<std::string> &Args = C.CommandLine;
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (llvm::StringRef Flag : {"-I", "-iquote", "-isystem"}) {
+      llvm::StringRef A = Args[I];
+      if (!A.starts_with(Flag))
+        continue;
+      llvm::StringRef Dir = A == Flag ? (I + 1 < Args.size() ? llvm::StringRef(Args[++I]) : "")
+                                      : A.drop_front(Flag.size());
+      if (Dir.empty())
+        break;
+      llvm::SmallString<256> Path(Dir);
+      llvm::sys::fs::make_absolute(C.Directory, Path);
+      Dirs.push_back(std::string(Path));
+      break;
+    }
+  return Dirs;
+}
+
 bool isTorchHeader(llvm::StringRef IncludeName) {
   return llvm::any_of(TorchHeaderPrefixes, [&](llvm::StringRef P) { return IncludeName.starts_with(P); });
 }

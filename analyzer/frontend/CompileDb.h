@@ -27,6 +27,10 @@ std::string findCompileCommands(llvm::StringRef Dir);
 
 std::string makeAbsolute(llvm::StringRef Path);
 
+// The directories a command searches for includes (-I, -iquote, -isystem,
+// joined to the flag or not), absolute.
+std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand &C);
+
 // How LibTorch's own headers are named in an #include (torch/, ATen/, c10/,
 // caffe2/), whichever include directory finds them.
 bool isTorchHeader(llvm::StringRef IncludeName);

@@ -117,6 +117,25 @@ static bool isForwardingReference(const ParmVarDecl *P) {
          R->getPointeeType()->getAs<TemplateTypeParmType>();
 }
 
+// The user's function, defined in the code and not virtual, never changes
+// its reference parameter I (torch::Tensor &x written where a const
+// reference would do). Calls in it are followed two levels deep; a
+// recursive call counts as a change.
+static bool leavesParamAlone(const FunctionDecl &FD, unsigned I) {
+  static thread_local llvm::SmallPtrSet<const FunctionDecl *, 4> Open;
+  const FunctionDecl *Def = nullptr;
+  if (!FD.hasBody(Def) || !Def || Open.size() > 2 || Open.contains(Def) ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))
+    return false;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && MD->isVirtual())
+    return false;
+  Open.insert(Def);
+  ChangeFinder F(*Def->getParamDecl(I));
+  F.TraverseStmt(Def->getBody());
+  Open.erase(Def);
+  return !F.Found;
+}
+
 bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
   if (!FD || isTorchDecl(FD) || I >= FD->getNumParams())
     return false;
@@ -127,7 +146,7 @@ bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
   // The standard library copies what it forwards (std::tuple's and
   // std::make_pair's arguments, emplace_back's).
   bool Std = FD->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace();
-  return !(Std && isForwardingReference(P));
+  return !(Std && isForwardingReference(P)) && !leavesParamAlone(*FD, I);
 }
 
 const Expr *argumentFor(const CallExpr &Call, unsigned I) {

@@ -20,7 +20,8 @@ struct HeldValue {
 
 // Passing a variable as argument I of FD may change it: a non-const
 // reference parameter of a function that is not LibTorch's (its forwarding
-// setters only read) and not a standard one that forwards to copy.
+// setters only read), not a standard one that forwards to copy, and not
+// one of the code's that provably leaves it alone.
 bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
 // The argument a call passes for parameter I of its callee (a member
 // operator's object, argument 0, is not a parameter; a default argument is

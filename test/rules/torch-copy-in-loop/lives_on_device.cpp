@@ -69,12 +69,21 @@ void other_device(torch::Device device, torch::Device other, const torch::Tensor
 
 #define TO_DEVICE(t, d) t = t.to(d)
 
+torch::Tensor reads(torch::Tensor &m) { return m * 2; }  // a non-const reference left alone
+void replaces(torch::Tensor &m) { m = torch::zeros({2}); }
+void hands_on(torch::Tensor &m) { replaces(m); }
+
 // v = v.to(d) in the loop: from the second iteration on v is on d already.
 void moved_in_place(torch::Tensor memory, torch::Tensor state, torch::Tensor other,
-                    const torch::Device &device, torch::Device per_step, int steps) {
+                    torch::Tensor reset, const torch::Device &device, torch::Device per_step,
+                    int steps) {
   torch::Tensor acc = torch::zeros({2});
   for (int i = 0; i < steps; ++i) {
     memory = memory.to(device);
+    reads(memory);
+    reset = reset.to(device);  // replaced through a reference below
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: '.to(device)' is a blocking copy
+    hands_on(reset);
     TO_DEVICE(state, torch::kCUDA);
     acc = acc.to(device);  // given a host tensor again below
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: '.to(device)' is a blocking copy
