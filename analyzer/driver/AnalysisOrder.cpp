@@ -17,7 +17,8 @@ namespace torchtidy {
 namespace {
 
 struct Scanned {
-  std::vector<std::string> IncludedStems;
+  std::vector<std::string> IncludedStems; // through the project's headers too
+  std::vector<std::string> DirectStems;   // in the file itself
   bool DefinesMain = false;
 };
 
@@ -48,6 +49,8 @@ Scanned scan(const std::string &File, const std::vector<std::string> &Dirs) {
       llvm::SmallVector<llvm::StringRef, 3> M;
       if (Include.match(Line, &M) && !isTorchHeader(M[2])) {
         S.IncludedStems.push_back(llvm::sys::path::stem(M[2]).str());
+        if (Next == 0)
+          S.DirectStems.push_back(S.IncludedStems.back());
         if (M[1] == "\"")
           Find(llvm::sys::path::parent_path(Work[Next]), M[2]);
         for (const std::string &Dir : Dirs)
@@ -79,16 +82,21 @@ calleesFirst(const std::vector<std::string> &Files,
     if (Marks[I] != Unvisited)
       return;
     Marks[I] = InProgress;
+    // Every header found orders the files; only the file's own includes
+    // make it wait, or one umbrella header ("stdafx.h" including them all)
+    // would run a -j N analysis one file at a time.
     std::vector<size_t> After;
     for (const std::string &Stem : Scans[I].IncludedStems) {
       auto It = ByStem.find(Stem);
-      if (It != ByStem.end())
-        for (size_t J : It->second)
-          if (J != I) {
-            Visit(J);
-            if (Marks[J] == Done && !llvm::is_contained(After, Position[J]))
-              After.push_back(Position[J]);
-          }
+      if (It == ByStem.end())
+        continue;
+      bool Direct = llvm::is_contained(Scans[I].DirectStems, Stem);
+      for (size_t J : It->second)
+        if (J != I) {
+          Visit(J);
+          if (Direct && Marks[J] == Done && !llvm::is_contained(After, Position[J]))
+            After.push_back(Position[J]);
+        }
     }
     Marks[I] = Done;
     Position[I] = Order.Files.size();

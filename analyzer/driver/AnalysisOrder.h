@@ -1,6 +1,7 @@
-// The order a cold run analyses files in: a file that includes another
-// file's header (a.cpp includes "b.h", and b.cpp is analysed too; also
-// through the project's headers it includes) waits for that file, and a file that defines main() comes last, so that most
+// The order a cold run analyses files in: a file comes after the files
+// whose headers it includes (a.cpp includes "b.h", and b.cpp is analysed
+// too; also through the project's headers it includes) and waits for those
+// its own #includes name; files that define main() come last. So most
 // calls into other files find those files' summaries already made and the
 // file needs no second parse.
 #pragma once

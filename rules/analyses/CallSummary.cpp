@@ -26,19 +26,18 @@ SourceLocation callLoc(const CallExpr &Call) {
   return Call.getBeginLoc();
 }
 
+static std::optional<bool> constantBool(const Expr *A, ASTContext &Ctx) {
+  bool V = false;
+  if (!A || A->isValueDependent() || !A->EvaluateAsBooleanCondition(V, Ctx))
+    return std::nullopt;
+  return V;
+}
+
 bool boolArgTrue(const CallExpr &Call, const FunctionDecl *FD, llvm::StringRef Param,
                  ASTContext &Ctx) {
-  for (unsigned I = 0; I < FD->getNumParams() && I < Call.getNumArgs(); ++I) {
-    if (FD->getParamDecl(I)->getName() != Param)
-      continue;
-    const Expr *A = Call.getArg(I);
-    if (isa<CXXDefaultArgExpr>(A))
-      return false;
-    bool V = false;
-    if (!A->isValueDependent() && A->EvaluateAsBooleanCondition(V, Ctx))
-      return V;
-    return false;
-  }
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (FD->getParamDecl(I)->getName() == Param)
+      return constantBool(argumentFor(Call, I), Ctx).value_or(false);
   return false;
 }
 
@@ -203,13 +202,6 @@ int CallSummaries::flagParam(const Expr *E) const {
       !isUnchanged(*P))
     return -1;
   return static_cast<int>(P->getFunctionScopeIndex());
-}
-
-static std::optional<bool> constantBool(const Expr *A, ASTContext &Ctx) {
-  bool V = false;
-  if (!A || A->isValueDependent() || !A->EvaluateAsBooleanCondition(V, Ctx))
-    return std::nullopt;
-  return V;
 }
 
 static bool inSystem(const Decl *D, ASTContext &Ctx) {
