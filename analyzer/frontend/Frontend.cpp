@@ -8,7 +8,7 @@
 
 #include "analyses/CudaText.h"
 #include "analyses/DeviceExpr.h"
-#include "analyses/HostFacts.h"
+#include "analyses/PlaceFacts.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -118,7 +118,7 @@ public:
     if (Run.PchHoldsUserHeaders)
       addDeclsFromPch(Ctx);
     Ctx.setTraversalScope(UserDecls);
-    HostFactsScope HostFacts(Ctx, &Program);
+    PlaceFactsScope PlaceFacts(Ctx, &Program);
     Finder.matchAST(Ctx);
     for (auto &C : Checks) {
       Stopwatch W;
@@ -162,7 +162,7 @@ private:
       Position P = resolvePosition(Loc, *SM);
       return FilePos{P.File, P.Line, P.Column};
     });
-    exportHostFacts(S.Functions);
+    exportPlaceFacts(S.Functions);
     // Code that did not parse is not in the AST; its tokens still tell.
     S.MayUseCuda = codeMayUseCuda(Ctx) ||
                    (!Run.Result.Errors.empty() &&

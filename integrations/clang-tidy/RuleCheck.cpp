@@ -1,7 +1,7 @@
 #include "RuleCheck.h"
 
 #include "analyses/DeviceExpr.h"
-#include "analyses/HostFacts.h"
+#include "analyses/PlaceFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -58,7 +58,7 @@ void RuleCheck::onEndOfTranslationUnit() {
   // The file is the program, as for the standalone tool given one file.
   FunctionTable NoOtherFiles;
   ProgramSummaries Program(NoOtherFiles);
-  HostFactsScope HostFacts(*Context, &Program);
+  PlaceFactsScope PlaceFacts(*Context, &Program);
   UserCode.matchAST(*Context);
   Rule->onEndOfTranslationUnit(*Context);
   Context->setTraversalScope(Whole);

@@ -2,7 +2,7 @@
 
 #include "analyses/DependentCall.h"
 #include "analyses/DeviceExpr.h"
-#include "analyses/HostTensor.h"
+#include "analyses/TensorPlace.h"
 #include "analyses/LoopContext.h"
 #include "analyses/ProgramSummary.h"
 #include "analyses/SyncingOps.h"
@@ -90,8 +90,8 @@ static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, AST
     return hostRead(Call, {"'.to(" + spelledDevice(Dest) + ")'", syncingMethod("cpu")->Detail, Obj});
   if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !optionsCarryDevice(Dest))
     return std::nullopt;  // options without a device: a dtype change
-  if (isProvablyOnDevice(Obj, Dest))
-    return std::nullopt;  // already there: a device-to-device no-op
+  if (isProvablyOnDevice(Obj, Dest) || isPlacedOnDevice(Obj))
+    return std::nullopt;  // already there, or a copy between devices
   return make(EffectKind::Copy, Call,
               K == DeviceKind::Cuda ? "'.to(torch::kCUDA)'" : "'.to(device)'",
               NonBlocking ? "has non_blocking=true on a source not known to be pinned, so the "
@@ -206,25 +206,6 @@ int CallSummaries::flagParam(const Expr *E) const {
 
 static bool inSystem(const Decl *D, ASTContext &Ctx) {
   return Ctx.getSourceManager().isInSystemHeader(D->getLocation());
-}
-
-// net(x) on a ModuleHolder<NetImpl>: NetImpl's forward.
-static const FunctionDecl *holderForward(const CallExpr &Call) {
-  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
-  if (!Op || !isModuleForwardCall(Call))
-    return nullptr;
-  const auto *Holder = dyn_cast<ClassTemplateSpecializationDecl>(
-      cast<CXXMethodDecl>(Call.getDirectCallee())->getParent());
-  if (!Holder || Holder->getTemplateArgs().size() < 1 ||
-      Holder->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return nullptr;
-  const CXXRecordDecl *Impl = Holder->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
-  if (!Impl)
-    return nullptr;
-  for (const CXXMethodDecl *MD : Impl->methods())
-    if (MD->getIdentifier() && MD->getName() == "forward")
-      return MD;
-  return nullptr;
 }
 
 std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {

@@ -1,6 +1,6 @@
 #include "analyses/DeviceExpr.h"
 
-#include "analyses/HostTensor.h"
+#include "analyses/TensorPlace.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"

@@ -1,7 +1,7 @@
 #include "analyses/SyncingOps.h"
 
 #include "analyses/DeviceExpr.h"
-#include "analyses/HostTensor.h"
+#include "analyses/TensorPlace.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"

@@ -79,6 +79,26 @@ static bool carriesDevice(const Expr *E, int Depth) {
 
 bool optionsCarryDevice(const Expr *E) { return carriesDevice(E, 0); }
 
+const Expr *deviceSourceTensor(const Expr *E) {
+  for (int Depth = 0; E && isDeviceOrOptions(E->getType()) && Depth <= MaxDepth; ++Depth) {
+    if (const Expr *Arg = optionsDeviceArg(E)) {
+      E = Arg;
+      continue;
+    }
+    const Expr *Base = optionsChainBase(E);
+    const CXXMemberCallExpr *Of = asTensorMethodCall(Base, "options");
+    if (!Of)
+      Of = asTensorMethodCall(Base, "device");
+    if (Of)
+      return Of->getImplicitObjectArgument();
+    const VarDecl *V = namedVar(Base);
+    if (!V || isa<ParmVarDecl>(V) || !isDeviceOrOptions(V->getType()) || !isUnchanged(*V))
+      return nullptr;
+    E = V->getInit();
+  }
+  return nullptr;
+}
+
 // Where a device or a tensor comes from, as the declaration that settles
 // it: a Device or TensorOptions variable, a field of the object, or a
 // tensor variable whose device it is. Null when unknown (literals too:

@@ -26,6 +26,11 @@ DeviceKind knownDeviceKind(const clang::Expr *E);
 // in the initialiser of the TensorOptions variable it names.
 bool optionsCarryDevice(const clang::Expr *E);
 
+// The tensor a Device or TensorOptions expression takes its device from:
+// t in t.options(), t.device(), t.options().dtype(..), also through a local
+// initialised once with one; null otherwise.
+const clang::Expr *deviceSourceTensor(const clang::Expr *E);
+
 // The tensor provably lives on the device Dest names (a Device,
 // TensorOptions or tensor argument of .to()): both come from the same
 // variable, e.g. a tensor made with TensorOptions().device(d),

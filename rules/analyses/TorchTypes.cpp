@@ -72,6 +72,48 @@ bool isModuleForwardCall(const CallExpr &Call) {
           isOrDerivesFrom(RD, "torch::jit::Module"));
 }
 
+// The class of the first template argument of RD or of the base of RD
+// that is a specialization of Template.
+static const CXXRecordDecl *firstArgumentOf(const CXXRecordDecl *RD, llvm::StringRef Template) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (Spec && hasQualifiedName(Spec, Template) && Spec->getTemplateArgs().size() > 0 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+    return recordOf(Spec->getTemplateArgs()[0].getAsType());
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (const CXXRecordDecl *Arg = firstArgumentOf(recordOf(Base.getType()), Template))
+      return Arg;
+  return nullptr;
+}
+
+const CXXRecordDecl *heldModule(QualType T) {
+  T = T.getNonReferenceType();
+  const CXXRecordDecl *RD = recordOf(T->isPointerType() ? T->getPointeeType() : T);
+  if (const CXXRecordDecl *Pointee = firstArgumentOf(RD, "std::shared_ptr"))
+    RD = Pointee;
+  if (const CXXRecordDecl *Impl = firstArgumentOf(RD, "torch::nn::ModuleHolder"))
+    RD = Impl;
+  return RD && isModuleClass(RD) ? RD : nullptr;
+}
+
+const FunctionDecl *holderForward(const CallExpr &Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  if (!Op || !isModuleForwardCall(Call))
+    return nullptr;
+  const CXXRecordDecl *Impl = heldModule(Op->getArg(0)->getType());
+  if (!Impl)
+    return nullptr;
+  const FunctionDecl *First = nullptr;
+  for (const CXXMethodDecl *MD : Impl->methods())
+    if (MD->getIdentifier() && MD->getName() == "forward") {
+      if (MD->getNumParams() == Call.getNumArgs() - 1)
+        return MD;
+      First = First ? First : MD;
+    }
+  return First;
+}
+
 bool isTensorMethod(const FunctionDecl *FD, llvm::StringRef Name) {
   const auto *MD = llvm::dyn_cast_or_null<CXXMethodDecl>(FD);
   if (!MD || MD->getName() != Name)

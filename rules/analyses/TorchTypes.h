@@ -29,6 +29,15 @@ bool isOptimizerClass(const clang::CXXRecordDecl *RD);  // torch::optim::Optimiz
 // forward (torch::jit::Module).
 bool isModuleForwardCall(const clang::CallExpr &Call);
 
+// The torch::nn::Module subclass a value of type T holds: the class itself,
+// a pointer or std::shared_ptr to it, or a ModuleHolder of it (TORCH_MODULE);
+// null otherwise.
+const clang::CXXRecordDecl *heldModule(clang::QualType T);
+
+// net(x) on a ModuleHolder<NetImpl>: NetImpl's forward taking as many
+// arguments (else its first forward); null for other calls.
+const clang::FunctionDecl *holderForward(const clang::CallExpr &Call);
+
 // A method of at::Tensor (or at::TensorBase) with this name.
 bool isTensorMethod(const clang::FunctionDecl *FD, llvm::StringRef Name);
 

@@ -50,16 +50,15 @@ void other_device(torch::Device device, torch::Device other, const torch::Tensor
   auto dtype_only = torch::TensorOptions().dtype(torch::kFloat);
   auto t = torch::zeros({2}, torch::device(device));
   for (auto &x : xs) {
+    // Made on another device: a copy between devices, not from the host.
     auto a = torch::zeros({2}, torch::device(other)).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: '.to(device)' is a blocking copy
     auto b = x.to(opts);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
     auto c = x.to(on_device.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
     auto d = x.to(on_device.options());
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
-    auto e = make_on(other).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: '.to(device)' is a blocking copy
+    auto e = make_on(other).to(device);  // made on another device too
     auto f = x.to(dtype_only);  // no device: a dtype change
     t = x;                      // t changes in the loop: no longer known to be on the device
     auto g = t.to(device);

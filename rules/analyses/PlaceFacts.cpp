@@ -1,6 +1,6 @@
-#include "analyses/HostFacts.h"
+#include "analyses/PlaceFacts.h"
 
-#include "analyses/HostFlow.h"
+#include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
 
@@ -27,7 +27,14 @@ public:
       Calls[FD->getCanonicalDecl()].push_back(C);
       if (const auto *DRE = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
         Callees.insert(DRE);
+      if (const FunctionDecl *Forward = holderForward(*C))
+        Calls[Forward->getCanonicalDecl()].push_back(C);
+      wrapped(FD, {C->getArgs(), C->getNumArgs()});
     }
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    wrapped(C->getConstructor(), {C->getArgs(), C->getNumArgs()});
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
@@ -51,6 +58,21 @@ public:
   std::vector<const FunctionDecl *> Defined;
 
 private:
+  // A module put into a Sequential or an AnyModule has its forward called
+  // by LibTorch, with arguments the code does not show.
+  void wrapped(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+    const IdentifierInfo *Class = MD ? MD->getParent()->getIdentifier() : nullptr;
+    if (!Class || !isTorchDecl(MD) ||
+        !llvm::is_contained({"Sequential", "SequentialImpl", "AnyModule"}, Class->getName()))
+      return;
+    for (const Expr *A : Args)
+      if (const CXXRecordDecl *Module = heldModule(A->getType()))
+        for (const CXXMethodDecl *Forward : Module->methods())
+          if (Forward->getIdentifier() && Forward->getName() == "forward")
+            AddressTaken.insert(Forward->getCanonicalDecl());
+  }
+
   std::set<const DeclRefExpr *> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Named;
 };
@@ -60,7 +82,8 @@ struct State {
   ProgramSummaries *Program;
   std::string Self;  // this TU's main file, naming the facts it exports
   std::optional<CallIndex> Index;
-  std::map<const ParmVarDecl *, bool> Params;  // answers that hold whatever is open
+  // Answers that hold whatever is open.
+  std::map<std::pair<const ParmVarDecl *, place::Place>, bool> Params;
 
   CallIndex &index() {
     if (!Index) {
@@ -76,42 +99,50 @@ struct State {
 
 thread_local State *Current = nullptr;
 
+constexpr place::Place Places[] = {place::Place::Host, place::Place::Device};
+
 // Facts are keyed apart from USRs (which start with "c:"): what the calls
-// of one TU pass for a parameter, and that a function returns host values.
-std::string paramKey(const std::string &Usr, unsigned I) {
-  return "torchtidy-host-param:" + Usr + "#" + std::to_string(I) + "@";
+// of one TU pass for a parameter, and that a function returns values living
+// on the host, or on a device.
+std::string placeName(place::Place Where) {
+  return Where == place::Place::Host ? "host" : "device";
 }
-std::string returnsKey(const std::string &Usr) { return "torchtidy-host-returns:" + Usr; }
+std::string paramKey(const std::string &Usr, unsigned I, place::Place Where) {
+  return "torchtidy-" + placeName(Where) + "-param:" + Usr + "#" + std::to_string(I) + "@";
+}
+std::string returnsKey(const std::string &Usr, place::Place Where) {
+  return "torchtidy-" + placeName(Where) + "-returns:" + Usr;
+}
 
 // Parameters are followed for functions whose calls the code shows: not a
-// virtual method, a constructor, a lambda, a library's function, or a
-// module's forward (LibTorch calls it: module(x), Sequential, AnyModule).
+// virtual method, a constructor, a lambda or a library's function. A
+// module's forward is called through its holder (module(x), a call of the
+// forward here) or by a Sequential or AnyModule it was put in (its address
+// taken).
 bool followed(const FunctionDecl &FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
-  return !(MD && (MD->isVirtual() || isa<CXXConstructorDecl>(MD) || MD->getParent()->isLambda() ||
-                  (MD->getIdentifier() && MD->getName() == "forward" &&
-                   isModuleClass(MD->getParent())))) &&
+  return !(MD && (MD->isVirtual() || isa<CXXConstructorDecl>(MD) || MD->getParent()->isLambda())) &&
          !isTorchDecl(&FD) && !FD.isInStdNamespace() && !FD.isDependentContext();
 }
 
-bool tracked(QualType T) { return isTensorType(T) || host::holdsTensors(T); }
+bool tracked(QualType T) { return isTensorType(T) || place::holdsTensors(T); }
 
-bool argOnHost(const Expr *A, QualType Param, int Depth, host::Opened &Open) {
-  return A && (isTensorType(Param) ? host::onHost(A, Depth, Open)
-                                   : host::containerOnHost(A, Depth, Open));
+bool argThere(const Expr *A, QualType Param, int Depth, place::Question &Q) {
+  return A && (isTensorType(Param) ? place::lives(A, Depth, Q) : place::containerLives(A, Depth, Q));
 }
 } // namespace
 
-HostFactsScope::HostFactsScope(ASTContext &Ctx, ProgramSummaries *Program) {
+PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program) {
   const SourceManager &SM = Ctx.getSourceManager();
   OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
   Current = new State{Ctx, Program, Main ? Main->getName().str() : "", std::nullopt, {}};
 }
 
-// The calls of FD in this TU all pass a host value for parameter I (with
-// P open: a call passing P's own value adds nothing); Count counts them.
-static bool callsHereOnHost(const FunctionDecl *FD, unsigned I, QualType T, int Depth,
-                            host::Opened &Open, unsigned &Count) {
+// The calls of FD in this TU all pass a value living at Q.Where for
+// parameter I (with P open: a call passing P's own value adds nothing);
+// Count counts them.
+static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int Depth,
+                           place::Question &Q, unsigned &Count) {
   CallIndex &Index = Current->index();
   const FunctionDecl *Key = FD->getCanonicalDecl();
   if (Index.AddressTaken.count(Key))
@@ -121,18 +152,20 @@ static bool callsHereOnHost(const FunctionDecl *FD, unsigned I, QualType T, int 
     return true;
   Count += Calls->second.size();
   return llvm::all_of(Calls->second, [&](const CallExpr *C) {
-    return argOnHost(argumentFor(*C, I), T, Depth + 1, Open);
+    return argThere(argumentFor(*C, I), T, Depth + 1, Q);
   });
 }
 
-// The other TUs' calls of FD all pass a host value for parameter I. With
-// calls here (Count), the answer needs every fact to hold; without, also one.
-static bool callsElsewhereOnHost(const FunctionDecl *FD, unsigned I, unsigned &Count) {
+// The other TUs' calls of FD all pass a value living at Where for parameter
+// I. With calls here (Count), the answer needs every fact to hold; without,
+// also one.
+static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place Where,
+                                unsigned &Count) {
   std::string Usr = usrOf(FD);
   if (Usr.empty() || !Current->Program)
     return false;
   FactQuestion Q = Count > 0 ? FactQuestion::AllHold : FactQuestion::SomeAllHold;
-  for (const auto &[Key, Facts] : Current->Program->factsUnder(paramKey(Usr, I), Q)) {
+  for (const auto &[Key, Facts] : Current->Program->factsUnder(paramKey(Usr, I, Where), Q)) {
     if (llvm::StringRef(Key).ends_with("@" + Current->Self))
       continue;
     if (Facts->empty() || Facts->front().Op.What != FactHolds)
@@ -142,45 +175,47 @@ static bool callsElsewhereOnHost(const FunctionDecl *FD, unsigned I, unsigned &C
   return true;
 }
 
-HostFactsScope::~HostFactsScope() {
+PlaceFactsScope::~PlaceFactsScope() {
   delete Current;
   Current = nullptr;
 }
 
-bool host::paramOnHost(const ParmVarDecl &P, int Depth, Opened &Open) {
+bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   const auto *FD = dyn_cast<FunctionDecl>(P.getDeclContext());
   if (!Current || !FD || !followed(*FD) || Depth > MaxDepth ||
       (isTensorType(P.getType()) && !isUnchanged(P)))
     return false;
-  if (Open.count(&P))
+  if (Q.Open.count(&P))
     return true;  // a call passing the parameter's own value
-  if (auto It = Current->Params.find(&P); It != Current->Params.end())
+  auto Key = std::make_pair(&P, Q.Where);
+  if (auto It = Current->Params.find(Key); It != Current->Params.end())
     return It->second;
-  Open.insert(&P);
+  Q.Open.insert(&P);
   unsigned I = P.getFunctionScopeIndex(), Count = 0;
-  bool Host = callsHereOnHost(FD, I, P.getType(), Depth, Open, Count) &&
-              (!FD->isExternallyVisible() || callsElsewhereOnHost(FD, I, Count)) && Count > 0;
-  Open.erase(&P);
+  bool There = callsHereThere(FD, I, P.getType(), Depth, Q, Count) &&
+               (!FD->isExternallyVisible() || callsElsewhereThere(FD, I, Q.Where, Count)) &&
+               Count > 0;
+  Q.Open.erase(&P);
   // A proof made while other values were assumed holds only with them.
-  if (!Host || Open.empty())
-    Current->Params[&P] = Host;
-  return Host;
+  if (!There || Q.Open.empty())
+    Current->Params[Key] = There;
+  return There;
 }
 
-bool host::returnsHostElsewhere(const FunctionDecl &FD) {
+bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {
   if (!Current || !followed(FD))
     return false;
   std::string Usr = usrOf(&FD);
-  return !Usr.empty() && Current->programHas(returnsKey(Usr));
+  return !Usr.empty() && Current->programHas(returnsKey(Usr, Where));
 }
 
-// Every return of FD, defined here, lives on the host.
-static bool returnsHost(const FunctionDecl &FD) {
+// Every return of FD, defined here, lives at Where.
+static bool returnsThere(const FunctionDecl &FD, place::Place Where) {
   std::vector<const ReturnStmt *> Returns;
   collectReturns(FD.getBody(), Returns);
-  host::Opened Open;
+  place::Question Q{Where, {}};
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return argOnHost(R->getRetValue(), FD.getReturnType(), 1, Open);
+    return argThere(R->getRetValue(), FD.getReturnType(), 1, Q);
   });
 }
 
@@ -191,7 +226,7 @@ static void addFact(FunctionTable &Out, const std::string &Key, const char *What
   Out[Key] = {Fact};
 }
 
-void exportHostFacts(FunctionTable &Out) {
+void exportPlaceFacts(FunctionTable &Out) {
   if (!Current)
     return;
   CallIndex &Index = Current->index();
@@ -204,17 +239,20 @@ void exportHostFacts(FunctionTable &Out) {
       continue;
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
-      host::Opened Open;
-      unsigned Count = 0;
-      if (tracked(T))
-        addFact(Out, paramKey(Usr, I) + Current->Self,
-                callsHereOnHost(FD, I, T, 0, Open, Count) ? FactHolds : FactFails);
+      for (place::Place Where : Places) {
+        place::Question Q{Where, {}};
+        unsigned Count = 0;
+        if (tracked(T))
+          addFact(Out, paramKey(Usr, I, Where) + Current->Self,
+                  callsHereThere(FD, I, T, 0, Q, Count) ? FactHolds : FactFails);
+      }
     }
   }
   for (const FunctionDecl *Def : Index.Defined)
-    if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()) &&
-        returnsHost(*Def))
-      addFact(Out, returnsKey(usrOf(Def)), FactHolds);
+    if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()))
+      for (place::Place Where : Places)
+        if (returnsThere(*Def, Where))
+          addFact(Out, returnsKey(usrOf(Def), Where), FactHolds);
 }
 
 } // namespace torchtidy

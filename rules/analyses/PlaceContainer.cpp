@@ -1,7 +1,8 @@
-// Host provenance through containers of tensors: a local
+// Provenance through containers of tensors: a local
 // std::vector<torch::Tensor> filled only with host tensors holds host
-// tensors, and so do its elements and torch::cat / torch::stack of it.
-#include "analyses/HostFlow.h"
+// tensors (only with tensors put on a device, such tensors), and so do its
+// elements and torch::cat / torch::stack of it.
+#include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
 
@@ -13,7 +14,7 @@
 
 using namespace clang;
 
-namespace torchtidy::host {
+namespace torchtidy::place {
 
 static bool isMethod(const CXXMethodDecl *MD, std::initializer_list<llvm::StringRef> Names) {
   return MD && MD->getIdentifier() && llvm::is_contained(Names, MD->getName());
@@ -32,7 +33,7 @@ const Expr *elementContainer(const Expr *E) {
   return nullptr;
 }
 
-static bool keepsHost(const VarDecl &V, int Depth, Opened &Open);
+static bool keepsThere(const VarDecl &V, int Depth, Question &Q);
 
 namespace {
 // The references to one variable in a body.
@@ -54,7 +55,7 @@ private:
 // wrap it, and judges what the first other node does with it.
 class UseCheck {
 public:
-  UseCheck(ASTContext &Ctx, int Depth, Opened &Open) : Ctx(Ctx), Depth(Depth), Open(Open) {}
+  UseCheck(ASTContext &Ctx, int Depth, Question &Q) : Ctx(Ctx), Depth(Depth), Q(Q) {}
 
   bool containerUse(const Expr *Ref) {
     DynTypedNode P = parentOf(Ref);
@@ -63,7 +64,7 @@ public:
     if (const auto *Op = P.get<CXXOperatorCallExpr>(); Op && Op->getArg(0) == Ref) {
       if (Op->getOperator() == OO_Subscript)
         return elementUse(Op);
-      return Op->getOperator() == OO_Equal && containerOnHost(Op->getArg(1), Depth + 1, Open);
+      return Op->getOperator() == OO_Equal && containerLives(Op->getArg(1), Depth + 1, Q);
     }
     if (const auto *Var = P.get<VarDecl>())  // a copy, or a range-for's __range
       return byValueOrConst(Var->getType()) || rangeForReadsOnly(*Var);
@@ -106,7 +107,7 @@ private:
       return false;
     if (isMethod(MD, {"push_back", "emplace_back"}))
       return MC->getNumArgs() == 1 && isTensorType(MC->getArg(0)->getType()) &&
-             onHost(MC->getArg(0), Depth + 1, Open);
+             lives(MC->getArg(0), Depth + 1, Q);
     if (isMethod(MD, {"at", "front", "back"}))
       return elementUse(MC);
     return MD->isConst() || isMethod(MD, {"clear", "reserve", "pop_back", "shrink_to_fit"});
@@ -114,14 +115,14 @@ private:
 
   const Stmt *parentNode(const Expr *E) { return parentOf(E).get<Stmt>(); }
 
-  // An element: written only with host tensors, never bound where it could
-  // be changed unseen.
+  // An element: written only with tensors living there, never bound where
+  // it could be changed unseen.
   bool elementUse(const Expr *El) {
     DynTypedNode P = parentOf(El);
     // A method operator of the tensor (t[j], t += x) keeps its device.
     if (const auto *Op = P.get<CXXOperatorCallExpr>();
         Op && Op->getArg(0) == El && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
-      return Op->getOperator() != OO_Equal || onHost(Op->getArg(1), Depth + 1, Open);
+      return Op->getOperator() != OO_Equal || lives(Op->getArg(1), Depth + 1, Q);
     if (const auto *Var = P.get<VarDecl>())
       return byValueOrConst(Var->getType()) || isUnchanged(*Var);
     if (P.get<MemberExpr>())
@@ -150,18 +151,18 @@ private:
       if (Args[I] == Arg)
         return I - Shift < FD->getNumParams() &&
                (byValueOrConst(FD->getParamDecl(I - Shift)->getType()) ||
-                fillsWithHost(*FD, I - Shift));
+                fillsThere(*FD, I - Shift));
     return false;
   }
 
-  // A function of the code that puts only host tensors into the container
-  // it takes by reference as parameter I.
-  bool fillsWithHost(const FunctionDecl &FD, unsigned I) {
+  // A function of the code that puts only tensors living there into the
+  // container it takes by reference as parameter I.
+  bool fillsThere(const FunctionDecl &FD, unsigned I) {
     const FunctionDecl *Def = FD.getDefinition();
     QualType T = FD.getParamDecl(I)->getType();
     return T->isLValueReferenceType() && holdsTensors(T) && Def && Def->hasBody() &&
            !isTorchDecl(Def) && !Def->isInStdNamespace() &&
-           keepsHost(*Def->getParamDecl(I), Depth + 1, Open);
+           keepsThere(*Def->getParamDecl(I), Depth + 1, Q);
   }
 
   bool rangeForReadsOnly(const VarDecl &Range) {
@@ -175,56 +176,56 @@ private:
 
   ASTContext &Ctx;
   int Depth;
-  Opened &Open;
+  Question &Q;
 };
 } // namespace
 
-// Its initialiser: none, an empty or sized construction with host values,
-// a list of host tensors, or another host container.
-static bool initOnHost(const Stmt *S, int Depth, Opened &Open) {
+// Its initialiser: none, an empty or sized construction with values living
+// there, a list of such tensors, or another such container.
+static bool initThere(const Stmt *S, int Depth, Question &Q) {
   const auto *E = dyn_cast_or_null<Expr>(S);
   if (E && isTensorType(E->getType()))
-    return onHost(E, Depth + 1, Open);
+    return lives(E, Depth + 1, Q);
   if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
-    return containerOnHost(E, Depth + 1, Open);
-  return !S || llvm::all_of(S->children(), [&](const Stmt *C) { return initOnHost(C, Depth, Open); });
+    return containerLives(E, Depth + 1, Q);
+  return !S || llvm::all_of(S->children(), [&](const Stmt *C) { return initThere(C, Depth, Q); });
 }
 
-// A local container (or a parameter, in its function) into which only host
-// tensors go.
-static bool keepsHost(const VarDecl &V, int Depth, Opened &Open) {
+// A local container (or a parameter, in its function) into which only
+// tensors living at Q.Where go.
+static bool keepsThere(const VarDecl &V, int Depth, Question &Q) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
   if (Depth > MaxDepth || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
       (V.getType()->isReferenceType() && !isa<ParmVarDecl>(V)) ||
-      (!isa<ParmVarDecl>(V) && !initOnHost(V.getInit(), Depth, Open)))
+      (!isa<ParmVarDecl>(V) && !initThere(V.getInit(), Depth, Q)))
     return false;
   Refs R(V);
   R.TraverseStmt(FD->getBody());
-  UseCheck Check(V.getASTContext(), Depth, Open);
+  UseCheck Check(V.getASTContext(), Depth, Q);
   return llvm::all_of(R.Found, [&](const DeclRefExpr *D) { return Check.containerUse(D); });
 }
 
-bool containerOnHost(const Expr *E, int Depth, Opened &Open) {
+bool containerLives(const Expr *E, int Depth, Question &Q) {
   if (!E || Depth > MaxDepth)
     return false;
   E = E->IgnoreImplicit();
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
-    return containerOnHost(C->getArg(0), Depth, Open);  // a copy or a TensorList of it
+    return containerLives(C->getArg(0), Depth, Q);  // a copy or a TensorList of it
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || !holdsTensors(V->getType()))
       return false;
-    if (Open.count(V))
+    if (Q.Open.count(V))
       return true;  // inside its own values
-    Open.insert(V);
-    bool Host = keepsHost(*V, Depth, Open);
-    Open.erase(V);
+    Q.Open.insert(V);
+    bool There = keepsThere(*V, Depth, Q);
+    Q.Open.erase(V);
     // Its callers are asked with it closed: open, it would prove itself.
-    return Host && (!isa<ParmVarDecl>(V) || paramOnHost(*cast<ParmVarDecl>(V), Depth + 1, Open));
+    return There && (!isa<ParmVarDecl>(V) || paramLives(*cast<ParmVarDecl>(V), Depth + 1, Q));
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
-    return returnsHost(*Call, Depth, Open);
+    return returnsThere(*Call, Depth, Q);
   return false;
 }
 
-} // namespace torchtidy::host
+} // namespace torchtidy::place

@@ -1,0 +1,34 @@
+// Provenance across calls: a parameter lives on the host (or on a device)
+// when every call of its function in the program passes such a value. A
+// file-local function's calls are all in its translation unit; another
+// function's are gathered from every TU of the program through the call summaries
+// (ProgramSummary), as facts keyed by the function's USR that each TU
+// exports and the next round of analysis reads.
+#pragma once
+
+#include "analyses/ProgramSummary.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace torchtidy {
+
+// While it lives, provenance in this thread reads the calls of Ctx's
+// user code and the program's facts (none when Program is null: then only
+// file-local functions' parameters are followed).
+class PlaceFactsScope {
+public:
+  PlaceFactsScope(clang::ASTContext &Ctx, ProgramSummaries *Program);
+  ~PlaceFactsScope();
+  PlaceFactsScope(const PlaceFactsScope &) = delete;
+  PlaceFactsScope &operator=(const PlaceFactsScope &) = delete;
+};
+
+// Adds this TU's facts to Out: for each parameter of a tensor or of a
+// container of tensors of a function other files can name, that a call
+// passes it a value, and, for the host and for a device, whether one passes
+// a value not known to live there (or the function's address is taken); for
+// each such function defined here, whether every return lives there. Needs
+// a live scope.
+void exportPlaceFacts(FunctionTable &Out);
+
+} // namespace torchtidy

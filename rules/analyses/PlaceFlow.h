@@ -1,0 +1,60 @@
+// The pieces of tensor provenance (TensorPlace) that follow values through
+// containers of tensors and through the parameters and returns of
+// functions; shared by TensorPlace.cpp, PlaceContainer.cpp and
+// PlaceFacts.cpp. One question asks whether a tensor lives on the host, or
+// whether it was put on a device; "don't know" is false for both.
+#pragma once
+
+#include "analyses/VarValues.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace torchtidy::place {
+
+// Variables, ops, returns and parameters are followed a few steps deep.
+constexpr int MaxDepth = 12;
+
+enum class Place { Host, Device };
+
+// What is asked, and the variables whose values are being looked at.
+struct Question {
+  Place Where;
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> Open;
+};
+
+// The tensor lives at Q.Where (Depth steps in): on the host
+// (isProvablyOnCpu), or put on a device (isPlacedOnDevice).
+bool lives(const clang::Expr *E, int Depth, Question &Q);
+
+// A container of tensors: std::vector<torch::Tensor>, TensorList, a tuple.
+bool holdsTensors(clang::QualType T);
+
+// Every tensor the container holds lives at Q.Where: a local
+// std::vector<torch::Tensor> whose every insertion (push_back,
+// emplace_back, an initialiser, v[i] = x) does and that never escapes where
+// it could change unseen (a non-const reference, its address); a parameter
+// whose every caller passes such a container; a function of the program
+// whose every return is one.
+bool containerLives(const clang::Expr *E, int Depth, Question &Q);
+
+// The container E takes an element of (v[i], v.at(i), v.front(),
+// v.back() of a container of tensors); null when E is no such element.
+const clang::Expr *elementContainer(const clang::Expr *E);
+
+// Every call of the parameter's function in the program passes a tensor
+// (or, for a container parameter, a container) living at Q.Where, and the
+// function never changes the parameter.
+bool paramLives(const clang::ParmVarDecl &P, int Depth, Question &Q);
+
+// A function of the code (not LibTorch's, not the standard library's)
+// whose every return lives at Q.Where: a tensor there, or a container of
+// such tensors; one of another file through its exported fact.
+bool returnsThere(const clang::CallExpr &Call, int Depth, Question &Q);
+
+// A function of the program, defined in another file, whose every return
+// lives at Where (a tensor, or a container of such tensors).
+bool returnsThereElsewhere(const clang::FunctionDecl &FD, Place Where);
+
+} // namespace torchtidy::place

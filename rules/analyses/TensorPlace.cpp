@@ -1,0 +1,263 @@
+#include "analyses/TensorPlace.h"
+
+#include "analyses/DeviceExpr.h"
+#include "analyses/PlaceFlow.h"
+#include "analyses/TensorDevice.h"
+#include "analyses/TensorFactory.h"
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace torchtidy {
+
+using namespace place;
+
+bool isCopyToHost(const Expr *E) {
+  if (asTensorMethodCall(E, "cpu"))
+    return true;
+  const auto *To = asTensorMethodCall(E, "to");
+  return To && To->getNumArgs() > 0 && knownDeviceKind(To->getArg(0)) == DeviceKind::Cpu;
+}
+
+const Expr *viewBase(const Expr *E) {
+  static const llvm::StringRef ViewMethods[] = {"select", "index", "narrow", "slice", "view"};
+  for (;;) {
+    E = ignoreTensorWrappers(E);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+      if (Op->getOperator() == OO_Subscript && isTorchDecl(Op->getDirectCallee())) {
+        E = Op->getArg(0);
+        continue;
+      }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (!MD || !MD->getIdentifier() || !llvm::is_contained(ViewMethods, MD->getName()) ||
+        !isTensorMethod(MD, MD->getName()))
+      return E;
+    E = MC->getImplicitObjectArgument();
+  }
+}
+
+bool place::holdsTensors(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec)
+    return false;
+  auto Holds = [](const TemplateArgument &A) {
+    return A.getKind() == TemplateArgument::Type &&
+           (isTensorType(A.getAsType()) || holdsTensors(A.getAsType()));
+  };
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Pack ? llvm::any_of(A.pack_elements(), Holds) : Holds(A))
+      return true;
+  return false;
+}
+
+// Every value of the variable satisfies Pred: a local's initialiser and
+// assignments, or a constant's initialiser.
+template <typename P> static bool allValues(const VarDecl *V, P Pred) {
+  std::vector<const Expr *> Values;
+  if (!V || !allValuesOf(*V, Values)) {
+    Values.clear();
+    if (const Expr *Init = lastingInit(V))
+      Values.push_back(Init);
+  }
+  return !Values.empty() && llvm::all_of(Values, Pred);
+}
+
+static const VarDecl *namedVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+// The tensors in an operand (a tensor, or the elements of a braced list, as
+// torch::cat({a, b}) takes them, or a container's) all live at Q.Where;
+// Any is set when there is one.
+static bool tensorsThere(const Stmt *S, int Depth, Question &Q, bool &Any) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (E && isTensorType(E->getType())) {
+    Any = true;
+    return lives(E, Depth + 1, Q);
+  }
+  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E)) {
+    Any = true;
+    return containerLives(E, Depth + 1, Q);
+  }
+  return llvm::all_of(S->children(), [&](const Stmt *C) { return tensorsThere(C, Depth, Q, Any); });
+}
+
+// A factory given the CPU, or nothing that could name another device.
+static bool madeOnHost(const CallExpr &Call) {
+  auto NamesCpu = [](const Expr *A) { return knownDeviceKind(A) == DeviceKind::Cpu; };
+  if (llvm::any_of(Call.arguments(), NamesCpu))
+    return true;
+  return !callNamesDevice(Call) && !opaqueOptionsArg(Call) &&
+         llvm::none_of(Call.arguments(), [](const Expr *A) {
+           return isTensorOptionsType(A->getType()) && optionsCarryDevice(A);
+         });
+}
+
+// A LibTorch op of tensors (a method of at::Tensor, an operator, a free
+// function) whose tensor operands all live at Q.Where and whose other
+// arguments name no other place (a device that is not known to be the CPU
+// puts the result on a device).
+static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(Call.getDirectCallee());
+  if (!(isTensorType(Call.getType()) || holdsTensors(Call.getType())) ||
+      (MD && (!isTensorType(QualType(MD->getParent()->getTypeForDecl(), 0)) ||
+              isTensorMethod(MD, "cuda"))))
+    return false;
+  bool Any = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
+    if (!tensorsThere(MC->getImplicitObjectArgument(), Depth, Q, Any))
+      return false;
+  for (const Expr *Arg : Call.arguments()) {
+    if (isa<CXXDefaultArgExpr>(Arg))
+      continue;
+    if (!isTensorType(Arg->getType()) && (mentionsDevice(Arg) || opaqueOptionsIn(Arg))) {
+      bool Cpu = knownDeviceKind(Arg) == DeviceKind::Cpu;
+      if (!Cpu || Q.Where == Place::Device)
+        return !Cpu && Q.Where == Place::Device;
+    }
+    if (!tensorsThere(Arg, Depth, Q, Any))
+      return false;
+  }
+  return Any;
+}
+
+// A module's forward gives its result where its tensor operands are (its
+// parameters must be there too, or the call fails).
+static bool forwardKeeps(const CallExpr &Call, int Depth, Question &Q) {
+  bool Any = false;
+  return llvm::all_of(Call.arguments(),
+                      [&](const Expr *A) { return tensorsThere(A, Depth, Q, Any); }) &&
+         Any;
+}
+
+// The LibTorch op whose tuple of tensors E takes an element of:
+// std::get<I>(torch::max(x, 0)), also through a local never changed, or a
+// structured binding auto [v, i] = torch::max(x, 0); null otherwise.
+static const CallExpr *tupleOp(const Expr *E) {
+  const Expr *Tuple = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 1) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "get")
+      Tuple = Call->getArg(0)->IgnoreParenImpCasts();
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      if (const auto *DD = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl()))
+        Tuple = DD->getInit();
+  }
+  if (const VarDecl *V = Tuple ? namedVar(Tuple) : nullptr)
+    Tuple = isUnchanged(*V) ? V->getInit() : nullptr;
+  const auto *Op = Tuple ? dyn_cast<CallExpr>(Tuple->IgnoreImplicit()) : nullptr;
+  return Op && Op->getDirectCallee() && isTorchDecl(Op->getDirectCallee()) ? Op : nullptr;
+}
+
+bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
+    return false;
+  if (!FD->hasBody(Def) || !Def)
+    return returnsThereElsewhere(*FD, Q.Where);
+  std::vector<const ReturnStmt *> Returns;
+  collectReturns(Def->getBody(), Returns);
+  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
+    return holdsTensors(Def->getReturnType()) ? containerLives(R->getRetValue(), Depth + 1, Q)
+                                               : lives(R->getRetValue(), Depth + 1, Q);
+  });
+}
+
+// A range-for's element: the range it runs over, else null.
+static const Expr *rangeOf(const VarDecl &V) {
+  if (!V.isCXXForRangeDecl())
+    return nullptr;
+  for (const DynTypedNode &P : V.getASTContext().getParents(V))
+    if (const auto *DS = P.get<DeclStmt>())
+      for (const DynTypedNode &G : V.getASTContext().getParents(*DS))
+        if (const auto *For = G.get<CXXForRangeStmt>())
+          return For->getRangeInit();
+  return nullptr;
+}
+
+// Where a copy or factory puts its tensor, when it says: true or false for
+// Q.Where, or nothing when the expression is neither.
+static std::optional<bool> madeThere(const Expr *E, int Depth, Question &Q) {
+  if (isCopyToHost(E))
+    return Q.Where == Place::Host;
+  if (asTensorMethodCall(E, "cuda"))
+    return Q.Where == Place::Device;
+  if (const auto *To = asTensorMethodCall(E, "to"); To && To->getNumArgs() > 0) {
+    const Expr *Dest = To->getArg(0);
+    if (isTensorType(Dest->getType()))
+      return lives(Dest, Depth + 1, Q);
+    if (const Expr *From = deviceSourceTensor(Dest))
+      return lives(From, Depth + 1, Q);
+    if (isDeviceType(Dest->getType()) || optionsCarryDevice(Dest))
+      return Q.Where == Place::Device;  // a device not known to be the CPU
+    return std::nullopt;                // a dtype change: an op of the tensor
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || !isTensorFactory(Call->getDirectCallee()))
+    return std::nullopt;
+  for (const Expr *Arg : Call->arguments())
+    if (const Expr *From = deviceSourceTensor(Arg))
+      return lives(From, Depth + 1, Q);  // made with other.options()
+  return madeOnHost(*Call) == (Q.Where == Place::Host);
+}
+
+bool place::lives(const Expr *E, int Depth, Question &Q) {
+  if (!E || Depth > MaxDepth)
+    return false;
+  E = ignoreTensorWrappers(E);
+  if (std::optional<bool> Made = madeThere(E, Depth, Q))
+    return *Made;
+  if (const Expr *C = elementContainer(E))
+    return containerLives(C, Depth + 1, Q);
+  if (const CallExpr *Op = tupleOp(E))
+    return opKeeps(*Op, Depth + 1, Q);
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))
+    return isTensorType(P->getType()) && paramLives(*P, Depth + 1, Q);
+  if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {
+    const Expr *Range = rangeOf(*V);
+    return Range && isTensorType(V->getType()) && isUnchanged(*V) &&
+           containerLives(Range, Depth + 1, Q);
+  }
+  if (const VarDecl *V = namedVar(E)) {
+    // Inside its own values (acc = torch::cat({acc, x.cpu()})) the variable
+    // holds what its other values put there.
+    if (Q.Open.count(V))
+      return true;
+    Q.Open.insert(V);
+    bool There = isTensorType(V->getType()) &&
+                 allValues(V, [&](const Expr *Val) { return lives(Val, Depth + 1, Q); });
+    Q.Open.erase(V);
+    return There;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || !Call->getDirectCallee())
+    return false;
+  if (isModuleForwardCall(*Call))
+    return forwardKeeps(*Call, Depth, Q);
+  if (isTorchDecl(Call->getDirectCallee()))
+    return opKeeps(*Call, Depth, Q);
+  return returnsThere(*Call, Depth, Q);
+}
+
+bool isProvablyOnCpu(const Expr *Tensor) {
+  Question Q{Place::Host, {}};
+  return lives(Tensor, 0, Q);
+}
+
+bool isPlacedOnDevice(const Expr *Tensor) {
+  Question Q{Place::Device, {}};
+  return lives(Tensor, 0, Q);
+}
+
+} // namespace torchtidy

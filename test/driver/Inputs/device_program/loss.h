@@ -1,0 +1,9 @@
+#pragma once
+#include <torch/torch.h>
+
+// A mask made on the device it is given.
+torch::Tensor causalMask(int64_t n, const torch::Device &device);
+// Loss against targets that every caller has put on the device.
+torch::Tensor boxLoss(const torch::Tensor &pred, const std::vector<torch::Tensor> &targets);
+// Called with device targets and with host ones.
+torch::Tensor anyLoss(const torch::Tensor &pred, const std::vector<torch::Tensor> &targets);
