@@ -84,6 +84,8 @@ struct State {
   std::optional<CallIndex> Index;
   // Answers that hold whatever is open.
   std::map<std::pair<const ParmVarDecl *, place::Place>, bool> Params;
+  // The values of private fields; none when not all are known.
+  std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
 
   CallIndex &index() {
     if (!Index) {
@@ -200,6 +202,28 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   if (!There || Q.Open.empty())
     Current->Params[Key] = There;
   return There;
+}
+
+// A method without a body here that no file of the program defines (every
+// function defined in a file has an entry, effects or not).
+static bool definedNowhere(const CXXMethodDecl &MD) {
+  std::string Usr = usrOf(&MD);
+  return Current->Program && !Usr.empty() && !Current->Program->lookup(Usr);
+}
+
+bool place::fieldValues(const FieldDecl &F, std::vector<const Expr *> &Out) {
+  if (!Current)
+    return false;
+  auto [It, New] = Current->Fields.try_emplace(&F);
+  if (New) {
+    std::vector<const Expr *> Values;
+    if (allFieldValues(F, Values, definedNowhere))
+      It->second = std::move(Values);
+  }
+  if (!It->second)
+    return false;
+  Out = *It->second;
+  return true;
 }
 
 bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {

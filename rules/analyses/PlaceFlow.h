@@ -21,12 +21,15 @@ enum class Place { Host, Device };
 // What is asked, and the variables whose values are being looked at.
 struct Question {
   Place Where;
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> Open;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> Open;
 };
 
 // The tensor lives at Q.Where (Depth steps in): on the host
 // (isProvablyOnCpu), or put on a device (isPlacedOnDevice).
 bool lives(const clang::Expr *E, int Depth, Question &Q);
+
+// Every value of a private field (allFieldValues), read once per TU.
+bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);
 
 // A container of tensors: std::vector<torch::Tensor>, TensorList, a tuple.
 bool holdsTensors(clang::QualType T);

@@ -130,9 +130,13 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
   return Any;
 }
 
-// A module's forward gives its result where its tensor operands are (its
-// parameters must be there too, or the call fails).
+// A module's forward of tensors put on a device gives its result there (its
+// parameters must be there too, or the call fails). Host operands prove
+// nothing: in a program that uses CUDA they more often mean a move whose
+// result was dropped (x.to(device); on its own) than a module on the host.
 static bool forwardKeeps(const CallExpr &Call, int Depth, Question &Q) {
+  if (Q.Where == Place::Host)
+    return false;
   bool Any = false;
   return llvm::all_of(Call.arguments(),
                       [&](const Expr *A) { return tensorsThere(A, Depth, Q, Any); }) &&
@@ -186,6 +190,26 @@ static const Expr *rangeOf(const VarDecl &V) {
   return nullptr;
 }
 
+// The field a member expression names (this->grid, grid, other.grid).
+static const FieldDecl *fieldOf(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  return ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+}
+
+// Every value of a private field lives at Q.Where (inside its own values,
+// grid = grid.to(d), it holds what the others put there).
+static bool fieldLives(const FieldDecl &F, int Depth, Question &Q) {
+  if (Q.Open.count(&F))
+    return true;
+  std::vector<const Expr *> Values;
+  if (!fieldValues(F, Values))
+    return false;
+  Q.Open.insert(&F);
+  bool There = llvm::all_of(Values, [&](const Expr *V) { return lives(V, Depth + 1, Q); });
+  Q.Open.erase(&F);
+  return There;
+}
+
 // Where a copy or factory puts its tensor, when it says: true or false for
 // Q.Where, or nothing when the expression is neither.
 static std::optional<bool> madeThere(const Expr *E, int Depth, Question &Q) {
@@ -222,6 +246,8 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     return containerLives(C, Depth + 1, Q);
   if (const CallExpr *Op = tupleOp(E))
     return opKeeps(*Op, Depth + 1, Q);
+  if (const FieldDecl *F = fieldOf(E))
+    return isTensorType(F->getType()) && fieldLives(*F, Depth, Q);
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))
     return isTensorType(P->getType()) && paramLives(*P, Depth + 1, Q);
   if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {

@@ -88,7 +88,10 @@ private:
     return -1;
   }
   bool names(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->getMemberDecl() == &V;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
     return DRE && DRE->getDecl() == &V;
   }
   const ValueDecl &V;
@@ -193,6 +196,12 @@ bool isUnchanged(const BindingDecl &B) {
   return !F.Found;
 }
 
+// A default construction (an undefined tensor holds no data anywhere).
+static bool isDefaultConstruction(const Expr *E) {
+  const auto *C = dyn_cast_or_null<CXXConstructExpr>(E ? E->IgnoreImplicit() : nullptr);
+  return C && C->getNumArgs() == 0;
+}
+
 bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
   if ((!isa<ParmVarDecl>(V) && !V.isLocalVarDecl()) || !FD || !FD->getBody())
@@ -205,9 +214,7 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
 bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
   if (isa<ParmVarDecl>(V) || !allAssignedValues(V, Out))
     return false;
-  // A default-constructed tensor is undefined: it holds no data anywhere.
-  const auto *Default = dyn_cast_or_null<CXXConstructExpr>(V.getInit() ? V.getInit()->IgnoreImplicit() : nullptr);
-  if (V.getInit() && !(Default && Default->getNumArgs() == 0))
+  if (V.getInit() && !isDefaultConstruction(V.getInit()))
     Out.push_back({V.getInit()});
   return true;
 }
@@ -220,6 +227,52 @@ bool allValuesOf(const VarDecl &V, std::vector<const Expr *> &Out) {
   for (const HeldValue &H : Held)
     Out.push_back(H.E);
   return true;
+}
+
+// The methods of RD all have their bodies here (or are defined nowhere, as
+// Absent says), and nothing else can reach its private members: no
+// friends, member templates or nested classes.
+static bool classInView(const CXXRecordDecl &RD,
+                        llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
+  if (!RD.hasDefinition() || RD.friend_begin() != RD.friend_end())
+    return false;
+  for (const Decl *D : RD.decls()) {
+    const auto *Nested = dyn_cast<CXXRecordDecl>(D);
+    if (isa<FunctionTemplateDecl>(D) || (Nested && !Nested->isInjectedClassName()))
+      return false;
+  }
+  return llvm::all_of(RD.methods(), [&](const CXXMethodDecl *MD) {
+    return MD->isImplicit() || MD->isDefaulted() || MD->isDeleted() || MD->isPureVirtual() ||
+           MD->hasBody() || Absent(*MD);
+  });
+}
+
+bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
+                    llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent());
+  if (!RD || F.getAccess() != AS_private || !classInView(*RD, Absent))
+    return false;
+  std::vector<HeldValue> Held;
+  ChangeFinder Finder(F, &Held);
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def || MD->isImplicit() || MD->isDefaulted())
+      continue;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
+        if (Init->getMember() == &F && Init->isWritten() && !isDefaultConstruction(Init->getInit()))
+          Held.push_back({Init->getInit()});
+        Finder.TraverseStmt(Init->getInit());
+      }
+    Finder.TraverseStmt(Def->getBody());
+  }
+  if (const Expr *Init = F.getInClassInitializer(); Init && !isDefaultConstruction(Init))
+    Held.push_back({Init});
+  if (Finder.Found || llvm::any_of(Held, [](const HeldValue &H) { return H.Element >= 0; }))
+    return false;
+  for (const HeldValue &H : Held)
+    Out.push_back(H.E);
+  return !Out.empty();
 }
 
 const Expr *lastingInit(const VarDecl *V) {

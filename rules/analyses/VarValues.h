@@ -55,6 +55,15 @@ bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out)
 // its initialiser or argument. False when it changes in another way.
 bool allAssignedValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 
+// Every value a private field of a class ever holds, when every method of
+// the class has its body in this TU or is defined nowhere (Absent): its
+// default member initialiser, its constructors' initialisers and the
+// right-hand sides of its plain assignments in the methods. False when it
+// changes another way, when something else may reach it (friends, member
+// templates, nested classes) or when it is given no value.
+bool allFieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out,
+                    llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
+
 // allValuesOf, with the values std::tie assignments give.
 bool allHeldValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 

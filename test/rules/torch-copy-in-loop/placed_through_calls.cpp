@@ -1,7 +1,7 @@
 // A tensor already put on a device copies nothing from the host when it is
 // moved again: followed through the parameters every call fills with one,
 // containers filled with them, the returns of helpers, a module's forward,
-// the tuples LibTorch's ops return and other.options(). One call passing a host tensor keeps the finding.
+// the tuples LibTorch's ops return, private fields and other.options(). One call passing a host tensor keeps the finding.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -68,6 +68,24 @@ static torch::Tensor maskOn(int64_t n, const torch::Device &d) {
 }
 
 template <typename T> T twice(const T &t) { return t * 2; }
+
+// Its private anchors are put on the device once, in the constructor; its
+// offsets are made on the host.
+class Decoder {
+public:
+  explicit Decoder(const torch::Tensor &anchors) : anchors_(anchors.to(pick())) {}
+  torch::Tensor decode(const torch::Tensor &boxes) {
+    torch::Tensor out = boxes;
+    for (int i = 0; i < 4; ++i)
+      out = out + anchors_.to(boxes.device()) + offsets_.to(boxes.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: '.to(device)' is a blocking copy from host to device
+    return out;
+  }
+
+private:
+  torch::Tensor anchors_;
+  torch::Tensor offsets_ = torch::zeros({4});
+};
 
 void train(Net &net, torch::Device device, const std::vector<torch::Tensor> &batches,
            const torch::Tensor &host) {

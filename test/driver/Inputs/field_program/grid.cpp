@@ -1,0 +1,3 @@
+#include "grid.h"
+
+void Grid::moveTo(torch::Device d) { cells_ = cells_.to(d); }
