@@ -36,19 +36,24 @@ const Expr *elementContainer(const Expr *E) {
 static bool keepsThere(const VarDecl &V, int Depth, Question &Q);
 
 namespace {
-// The references to one variable in a body.
+// The references to one variable or field in a body.
 class Refs : public RecursiveASTVisitor<Refs> {
 public:
-  explicit Refs(const VarDecl &V) : V(V) {}
+  explicit Refs(const ValueDecl &V) : V(V) {}
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (D->getDecl() == &V)
       Found.push_back(D);
     return true;
   }
-  std::vector<const DeclRefExpr *> Found;
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (M->getMemberDecl() == &V)
+      Found.push_back(M);
+    return true;
+  }
+  std::vector<const Expr *> Found;
 
 private:
-  const VarDecl &V;
+  const ValueDecl &V;
 };
 
 // Walks up from a reference to the container through the nodes that only
@@ -195,18 +200,42 @@ static bool initThere(const Stmt *S, int Depth, Question &Q) {
 // tensors living at Q.Where go.
 static bool keepsThere(const VarDecl &V, int Depth, Question &Q) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (Depth > MaxDepth || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
+  if (tooDeep(Depth, Q) || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
       (V.getType()->isReferenceType() && !isa<ParmVarDecl>(V)) ||
       (!isa<ParmVarDecl>(V) && !initThere(V.getInit(), Depth, Q)))
     return false;
   Refs R(V);
   R.TraverseStmt(FD->getBody());
   UseCheck Check(V.getASTContext(), Depth, Q);
-  return llvm::all_of(R.Found, [&](const DeclRefExpr *D) { return Check.containerUse(D); });
+  return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
+}
+
+// A private container field of a class whose methods are all in view, into
+// which only tensors living at Q.Where go (its initialisers included).
+static bool fieldKeepsThere(const FieldDecl &F, int Depth, Question &Q) {
+  if (tooDeep(Depth, Q) || !fieldInView(F) ||
+      !initThere(F.getInClassInitializer(), Depth, Q))
+    return false;
+  const auto *RD = cast<CXXRecordDecl>(F.getParent());
+  Refs R(F);
+  for (const CXXMethodDecl *MD : RD->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def)
+      continue;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits()) {
+        if (Init->getMember() == &F && Init->isWritten() && !initThere(Init->getInit(), Depth, Q))
+          return false;
+        R.TraverseStmt(Init->getInit());
+      }
+    R.TraverseStmt(Def->getBody());
+  }
+  UseCheck Check(F.getASTContext(), Depth, Q);
+  return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
 }
 
 bool containerLives(const Expr *E, int Depth, Question &Q) {
-  if (!E || Depth > MaxDepth)
+  if (!E || tooDeep(Depth, Q))
     return false;
   E = E->IgnoreImplicit();
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
@@ -222,6 +251,17 @@ bool containerLives(const Expr *E, int Depth, Question &Q) {
     Q.Open.erase(V);
     // Its callers are asked with it closed: open, it would prove itself.
     return There && (!isa<ParmVarDecl>(V) || paramLives(*cast<ParmVarDecl>(V), Depth + 1, Q));
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F || !holdsTensors(F->getType()))
+      return false;
+    if (Q.Open.count(F))
+      return true;
+    Q.Open.insert(F);
+    bool There = fieldKeepsThere(*F, Depth, Q);
+    Q.Open.erase(F);
+    return There;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return returnsThere(*Call, Depth, Q);

@@ -184,7 +184,7 @@ PlaceFactsScope::~PlaceFactsScope() {
 
 bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   const auto *FD = dyn_cast<FunctionDecl>(P.getDeclContext());
-  if (!Current || !FD || !followed(*FD) || Depth > MaxDepth ||
+  if (!Current || !FD || !followed(*FD) || tooDeep(Depth, Q) ||
       (isTensorType(P.getType()) && !isUnchanged(P)))
     return false;
   if (Q.Open.count(&P))
@@ -193,14 +193,18 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   if (auto It = Current->Params.find(Key); It != Current->Params.end())
     return It->second;
   Q.Open.insert(&P);
+  bool WasCut = Q.Cut;
+  Q.Cut = false;
   unsigned I = P.getFunctionScopeIndex(), Count = 0;
   bool There = callsHereThere(FD, I, P.getType(), Depth, Q, Count) &&
                (!FD->isExternallyVisible() || callsElsewhereThere(FD, I, Q.Where, Count)) &&
                Count > 0;
   Q.Open.erase(&P);
-  // A proof made while other values were assumed holds only with them.
-  if (!There || Q.Open.empty())
+  // A proof made while other values were assumed holds only with them; a
+  // failure cut short may be a proof when asked from nearer.
+  if (There ? Q.Open.empty() : !Q.Cut)
     Current->Params[Key] = There;
+  Q.Cut |= WasCut;
   return There;
 }
 
@@ -209,6 +213,10 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
 static bool definedNowhere(const CXXMethodDecl &MD) {
   std::string Usr = usrOf(&MD);
   return Current->Program && !Usr.empty() && !Current->Program->lookup(Usr);
+}
+
+bool place::fieldInView(const FieldDecl &F) {
+  return Current && privateFieldInView(F, definedNowhere);
 }
 
 bool place::fieldValues(const FieldDecl &F, std::vector<const Expr *> &Out) {

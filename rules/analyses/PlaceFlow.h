@@ -14,15 +14,23 @@
 namespace torchtidy::place {
 
 // Variables, ops, returns and parameters are followed a few steps deep.
-constexpr int MaxDepth = 12;
+constexpr int MaxDepth = 16;
 
 enum class Place { Host, Device };
 
-// What is asked, and the variables whose values are being looked at.
+// What is asked, the variables whose values are being looked at, and
+// whether an answer ran out of depth (a "no" that may be "yes" from nearer).
 struct Question {
   Place Where;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> Open;
+  bool Cut = false;
 };
+
+// Depth is past MaxDepth: the answer is cut short.
+inline bool tooDeep(int Depth, Question &Q) {
+  Q.Cut |= Depth > MaxDepth;
+  return Depth > MaxDepth;
+}
 
 // The tensor lives at Q.Where (Depth steps in): on the host
 // (isProvablyOnCpu), or put on a device (isPlacedOnDevice).
@@ -30,6 +38,8 @@ bool lives(const clang::Expr *E, int Depth, Question &Q);
 
 // Every value of a private field (allFieldValues), read once per TU.
 bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);
+// A private field whose class's every method is in view (privateFieldInView).
+bool fieldInView(const clang::FieldDecl &F);
 
 // A container of tensors: std::vector<torch::Tensor>, TensorList, a tuple.
 bool holdsTensors(clang::QualType T);

@@ -237,7 +237,7 @@ static std::optional<bool> madeThere(const Expr *E, int Depth, Question &Q) {
 }
 
 bool place::lives(const Expr *E, int Depth, Question &Q) {
-  if (!E || Depth > MaxDepth)
+  if (!E || tooDeep(Depth, Q))
     return false;
   E = ignoreTensorWrappers(E);
   if (std::optional<bool> Made = madeThere(E, Depth, Q))

@@ -247,11 +247,17 @@ static bool classInView(const CXXRecordDecl &RD,
   });
 }
 
+bool privateFieldInView(const FieldDecl &F,
+                        llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent());
+  return RD && F.getAccess() == AS_private && classInView(*RD, Absent);
+}
+
 bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
                     llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
-  const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent());
-  if (!RD || F.getAccess() != AS_private || !classInView(*RD, Absent))
+  if (!privateFieldInView(F, Absent))
     return false;
+  const auto *RD = cast<CXXRecordDecl>(F.getParent());
   std::vector<HeldValue> Held;
   ChangeFinder Finder(F, &Held);
   for (const CXXMethodDecl *MD : RD->methods()) {

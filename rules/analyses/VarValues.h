@@ -55,6 +55,12 @@ bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out)
 // its initialiser or argument. False when it changes in another way.
 bool allAssignedValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 
+// A private field of a class whose methods all have their bodies in this
+// TU or are defined nowhere (Absent), and that nothing else can reach (no
+// friends, member templates or nested classes).
+bool privateFieldInView(const clang::FieldDecl &F,
+                        llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
+
 // Every value a private field of a class ever holds, when every method of
 // the class has its body in this TU or is defined nowhere (Absent): its
 // default member initialiser, its constructors' initialisers and the

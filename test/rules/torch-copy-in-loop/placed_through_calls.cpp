@@ -1,7 +1,8 @@
 // A tensor already put on a device copies nothing from the host when it is
 // moved again: followed through the parameters every call fills with one,
 // containers filled with them, the returns of helpers, a module's forward,
-// the tuples LibTorch's ops return, private fields and other.options(). One call passing a host tensor keeps the finding.
+// the tuples LibTorch's ops return, private fields (containers too) and
+// other.options(). One call passing a host tensor keeps the finding.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -40,6 +41,44 @@ struct StageImpl : torch::nn::Module {
   }
 };
 TORCH_MODULE(Stage);
+
+// A private pool of earlier images, filled only with what getImages is
+// given: device tensors, at every call.
+class ImagePool {
+public:
+  torch::Tensor getImages(const torch::Tensor &images) {
+    std::vector<torch::Tensor> batch;
+    for (int64_t i = 0; i < images.size(0); ++i) {
+      if (pool_.size() < 8) {
+        pool_.push_back(images[i]);
+        batch.push_back(images[i].detach().clone());
+      } else {
+        torch::Tensor old = pool_[i % 8];
+        pool_[i % 8] = images[i];
+        batch.push_back(old.detach().clone());
+      }
+    }
+    return torch::stack(batch).to(pick());
+  }
+
+private:
+  std::deque<torch::Tensor> pool_;
+};
+
+// The same pool, which another method fills with host tensors.
+class SeededPool {
+public:
+  void seed() { pool_.push_back(torch::zeros({4})); }
+  torch::Tensor getImages(const torch::Tensor &images) {
+    std::vector<torch::Tensor> batch;
+    for (int64_t i = 0; i < images.size(0); ++i)
+      batch.push_back(pool_.empty() ? images[i] : pool_.back());
+    return torch::stack(batch).to(pick());
+  }
+
+private:
+  std::deque<torch::Tensor> pool_;
+};
 
 // Every call passes tensors put on the device: no copy in its loop.
 static torch::Tensor scaleAll(const std::vector<torch::Tensor> &targets, const torch::Tensor &pred) {
@@ -95,6 +134,9 @@ void train(Net &net, torch::Device device, const std::vector<torch::Tensor> &bat
   // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: '.to(device)' is a blocking copy from host to device
   auto hostOpts = host.options();
   Criterion criterion;
+  auto pool = std::make_shared<ImagePool>();
+  SeededPool seeded;
+  torch::nn::Sequential generator(torch::nn::Linear(4, 4));
   Stage stage;
   torch::nn::Sequential seq(stage);
   for (int step = 0; step < 10; ++step) {
@@ -107,6 +149,10 @@ void train(Net &net, torch::Device device, const std::vector<torch::Tensor> &bat
     auto viaLambda = [&] { return y.to(device); }();
     auto loss = scaleAll(onDevice, y) + criterion(y, onDevice) + criterion->forward(y, onDevice);
     auto staged = stage(y) + seq->forward(y);
+    auto fake = generator->forward(x);
+    auto pooled = pool->getImages(fake) + seeded.getImages(fake);
+    // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: call to 'getImages' runs '.to(device)'
+
     auto mask = maskOn(4, device).to(torch::kBool).to(device);
     auto shifted = shift(y, device) + shift(host, device);
     for (const auto &t : onDevice)
