@@ -210,6 +210,24 @@ static bool keepsThere(const VarDecl &V, int Depth, Question &Q) {
   return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
 }
 
+// A structured binding of a container a function of the code returns,
+// into which its function puts only tensors living at Q.Where.
+static bool bindingKeepsThere(const BindingDecl &B, int Depth, Question &Q) {
+  const auto *DD = dyn_cast_or_null<DecompositionDecl>(B.getDecomposedDecl());
+  const auto *FD = DD ? dyn_cast_or_null<FunctionDecl>(DD->getParentFunctionOrMethod()) : nullptr;
+  if (!FD || !FD->getBody())
+    return false;
+  if (Q.Open.count(&B))
+    return true;  // inside its own values
+  Q.Open.insert(&B);
+  Refs R(B);
+  R.TraverseStmt(FD->getBody());
+  UseCheck Check(B.getASTContext(), Depth, Q);
+  bool There = llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
+  Q.Open.erase(&B);
+  return There && bindingLives(B, Depth, Q);
+}
+
 // A private container field of a class whose methods are all in view, into
 // which only tensors living at Q.Where go (its initialisers included).
 static bool fieldKeepsThere(const FieldDecl &F, int Depth, Question &Q) {
@@ -241,6 +259,8 @@ bool containerLives(const Expr *E, int Depth, Question &Q) {
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
     return containerLives(C->getArg(0), Depth, Q);  // a copy or a TensorList of it
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return holdsTensors(B->getType()) && bindingKeepsThere(*B, Depth, Q);
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || !holdsTensors(V->getType()))
       return false;

@@ -61,6 +61,12 @@ const clang::Expr *elementContainer(const clang::Expr *E);
 // function never changes the parameter.
 bool paramLives(const clang::ParmVarDecl &P, int Depth, Question &Q);
 
+// A structured binding of the tuple a function of the code returns
+// (auto [images, targets] = collate(batch)): its element in every return
+// lives at Q.Where (a tensor, or a container of such tensors). What the
+// binding is given later is the caller's to check.
+bool bindingLives(const clang::BindingDecl &B, int Depth, Question &Q);
+
 // A function of the code (not LibTorch's, not the standard library's)
 // whose every return lives at Q.Where: a tensor there, or a container of
 // such tensors; one of another file through its exported fact.

@@ -188,9 +188,7 @@ static const Decl *originAtCaller(const Decl *D, const CallExpr &Call, const Fun
   return I < Call.getNumArgs() ? deviceOrigin(Call.getArg(I), Depth + 1) : nullptr;
 }
 
-// Element I of a tuple made in place: std::tuple/std::pair constructed from
-// its elements ({a, b} in a return), std::make_tuple or std::make_pair.
-static const Expr *tupleElement(const Expr *E, unsigned I) {
+const Expr *tupleElement(const Expr *E, unsigned I) {
   E = E->IgnoreImplicit()->IgnoreParens();
   if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
     return tupleElement(Cast->getSubExpr(), I);

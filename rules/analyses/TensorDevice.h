@@ -38,6 +38,11 @@ const clang::Expr *deviceSourceTensor(const clang::Expr *E);
 // through unchanged variables and the returns of functions in the code.
 bool isProvablyOnDevice(const clang::Expr *Tensor, const clang::Expr *Dest);
 
+// Element I of a tuple made in place: std::tuple/std::pair constructed from
+// its elements ({a, b} in a return), std::make_tuple or std::make_pair;
+// null otherwise.
+const clang::Expr *tupleElement(const clang::Expr *E, unsigned I);
+
 // The return statements of a body, not those of the lambdas in it.
 void collectReturns(const clang::Stmt *S, std::vector<const clang::ReturnStmt *> &Out);
 

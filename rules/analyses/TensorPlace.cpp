@@ -163,6 +163,26 @@ static const CallExpr *tupleOp(const Expr *E) {
   return Op && Op->getDirectCallee() && isTorchDecl(Op->getDirectCallee()) ? Op : nullptr;
 }
 
+bool place::bindingLives(const BindingDecl &B, int Depth, Question &Q) {
+  const auto *DD = dyn_cast_or_null<DecompositionDecl>(B.getDecomposedDecl());
+  const auto *Call = DD && DD->getInit() && !DD->getType()->isReferenceType()
+                         ? dyn_cast<CallExpr>(DD->getInit()->IgnoreImplicit())
+                         : nullptr;
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace() || !FD->hasBody(Def) || !Def)
+    return false;
+  auto Bindings = DD->bindings();
+  unsigned I = llvm::find(Bindings, &B) - Bindings.begin();
+  bool Tensor = isTensorType(B.getType());
+  std::vector<const ReturnStmt *> Returns;
+  collectReturns(Def->getBody(), Returns);
+  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
+    const Expr *El = R->getRetValue() ? tupleElement(R->getRetValue(), I) : nullptr;
+    return El && (Tensor ? lives(El, Depth + 1, Q) : containerLives(El, Depth + 1, Q));
+  });
+}
+
 bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q) {
   const FunctionDecl *FD = Call.getDirectCallee();
   const FunctionDecl *Def = nullptr;
@@ -246,6 +266,9 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     return containerLives(C, Depth + 1, Q);
   if (const CallExpr *Op = tupleOp(E))
     return opKeeps(*Op, Depth + 1, Q);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return isTensorType(B->getType()) && isUnchanged(*B) && bindingLives(*B, Depth, Q);
   if (const FieldDecl *F = fieldOf(E))
     return isTensorType(F->getType()) && fieldLives(*F, Depth, Q);
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))

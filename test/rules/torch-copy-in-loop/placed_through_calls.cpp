@@ -1,8 +1,8 @@
 // A tensor already put on a device copies nothing from the host when it is
 // moved again: followed through the parameters every call fills with one,
 // containers filled with them, the returns of helpers, a module's forward,
-// the tuples LibTorch's ops return, private fields (containers too) and
-// other.options(). One call passing a host tensor keeps the finding.
+// the tuples LibTorch's ops and the code's functions return, private fields
+// (containers too) and other.options(). One call passing a host tensor keeps the finding.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -106,6 +106,14 @@ static torch::Tensor maskOn(int64_t n, const torch::Device &d) {
   return m;
 }
 
+// Its images and targets are put on the device before they are returned.
+static std::tuple<torch::Tensor, std::vector<torch::Tensor>> collate(const torch::Tensor &batch,
+                                                                     torch::Device d) {
+  std::vector<torch::Tensor> targets;
+  targets.push_back(batch[0].to(d));
+  return {batch.to(d), targets};
+}
+
 template <typename T> T twice(const T &t) { return t * 2; }
 
 // Its private anchors are put on the device once, in the constructor; its
@@ -157,6 +165,9 @@ void train(Net &net, torch::Device device, const std::vector<torch::Tensor> &bat
     auto shifted = shift(y, device) + shift(host, device);
     for (const auto &t : onDevice)
       auto moved = t.to(device);
+    auto [images, targets] = collate(batches[step], device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: call to 'collate' runs '.to(device)'
+    auto movedImages = images.to(device) + targets[0].to(device);
     auto best = std::get<0>(torch::max(y, 0)).to(device);
     auto [values, index] = torch::max(y, 1);
     auto movedIndex = index.to(device);
