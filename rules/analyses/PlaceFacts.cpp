@@ -84,6 +84,10 @@ struct State {
   std::optional<CallIndex> Index;
   // Answers that hold whatever is open.
   std::map<std::pair<const ParmVarDecl *, place::Place>, bool> Params;
+  // While the returns facts are exported: a return that depends on what
+  // other files pass would make this file wait for its callers, the reverse
+  // of the order files are analysed in.
+  bool ExportingReturns = false;
   // The values of private fields; none when not all are known.
   std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
 
@@ -115,6 +119,8 @@ std::string paramKey(const std::string &Usr, unsigned I, place::Place Where) {
 std::string returnsKey(const std::string &Usr, place::Place Where) {
   return "torchtidy-" + placeName(Where) + "-returns:" + Usr;
 }
+// That a method of a class with private tensor fields is defined.
+std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
 
 // Parameters are followed for functions whose calls the code shows: not a
 // virtual method, a constructor, a lambda or a library's function. A
@@ -187,6 +193,8 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   if (!Current || !FD || !followed(*FD) || tooDeep(Depth, Q) ||
       (isTensorType(P.getType()) && !isUnchanged(P)))
     return false;
+  if (Current->ExportingReturns && FD->isExternallyVisible())
+    return false;
   if (Q.Open.count(&P))
     return true;  // a call passing the parameter's own value
   auto Key = std::make_pair(&P, Q.Where);
@@ -208,11 +216,18 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   return There;
 }
 
-// A method without a body here that no file of the program defines (every
-// function defined in a file has an entry, effects or not).
+// A method without a body here that no file of the program defines.
 static bool definedNowhere(const CXXMethodDecl &MD) {
   std::string Usr = usrOf(&MD);
-  return Current->Program && !Usr.empty() && !Current->Program->lookup(Usr);
+  return Current->Program && !Usr.empty() && !Current->programHas(definedKey(Usr));
+}
+
+// A class whose private fields hold tensors: its methods' definitions are
+// facts, for definedNowhere.
+static bool hasPrivateTensors(const CXXRecordDecl &RD) {
+  return llvm::any_of(RD.fields(), [](const FieldDecl *F) {
+    return F->getAccess() == AS_private && tracked(F->getType());
+  });
 }
 
 bool place::fieldInView(const FieldDecl &F) {
@@ -280,11 +295,17 @@ void exportPlaceFacts(FunctionTable &Out) {
       }
     }
   }
-  for (const FunctionDecl *Def : Index.Defined)
+  Current->ExportingReturns = true;
+  for (const FunctionDecl *Def : Index.Defined) {
     if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()))
       for (place::Place Where : Places)
         if (returnsThere(*Def, Where))
           addFact(Out, returnsKey(usrOf(Def), Where), FactHolds);
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+        MD && MD->isExternallyVisible() && hasPrivateTensors(*MD->getParent()))
+      addFact(Out, definedKey(usrOf(MD)), FactHolds);
+  }
+  Current->ExportingReturns = false;
 }
 
 } // namespace torchtidy

@@ -124,13 +124,9 @@ FunctionTable exportSummaries(CallSummaries &S, llvm::ArrayRef<Decl *> Decls,
         L.Loc = SourceLocation();
       }
     }
-    // Every definition has an entry: a function without effects is still
-    // known to be defined.
     for (const std::string &K : Keys)
       for (const ReachedEffect &E : Effects)
         CallSummaries::merge(Out[K], E);
-    for (const std::string &K : Keys)
-      Out.try_emplace(K);
   }
   return Out;
 }
