@@ -8,6 +8,7 @@
 #include "analyses/SyncingOps.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 #include "analyses/VarValues.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -216,7 +217,7 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
         merge(Out, R);
     return Out;
   }
-  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *FD = calleeOf(Call);
   return FD ? effectsOfCallee(Call, FD) : std::vector<ReachedEffect>{};
 }
 

@@ -5,6 +5,7 @@
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -202,7 +203,7 @@ static bool keepsThere(const VarDecl &V, int Depth, Question &Q) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
   if (tooDeep(Depth, Q) || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
       (V.getType()->isReferenceType() && !isa<ParmVarDecl>(V)) ||
-      (!isa<ParmVarDecl>(V) && !initThere(V.getInit(), Depth, Q)))
+      (!isa<ParmVarDecl>(V) && (lostInitializer(V) || !initThere(V.getInit(), Depth, Q))))
     return false;
   Refs R(V);
   R.TraverseStmt(FD->getBody());

@@ -3,6 +3,7 @@
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -31,6 +32,10 @@ public:
         Calls[Forward->getCanonicalDecl()].push_back(C);
       wrapped(FD, {C->getArgs(), C->getNumArgs()});
     }
+    // A call Clang could not resolve counts as a call of each function it
+    // may call: what it passes must be proved like any other call's.
+    for (const FunctionDecl *FD : unresolvedCallees(*C))
+      Calls[FD->getCanonicalDecl()].push_back(C);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {

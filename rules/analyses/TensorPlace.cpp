@@ -5,6 +5,7 @@
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -184,7 +185,7 @@ bool place::bindingLives(const BindingDecl &B, int Depth, Question &Q) {
 }
 
 bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q) {
-  const FunctionDecl *FD = Call.getDirectCallee();
+  const FunctionDecl *FD = calleeOf(Call);
   const FunctionDecl *Def = nullptr;
   if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
     return false;
@@ -290,8 +291,10 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     return There;
   }
   const auto *Call = dyn_cast<CallExpr>(E);
-  if (!Call || !Call->getDirectCallee())
+  if (!Call)
     return false;
+  if (!Call->getDirectCallee())
+    return returnsThere(*Call, Depth, Q);
   if (isModuleForwardCall(*Call))
     return forwardKeeps(*Call, Depth, Q);
   if (isTorchDecl(Call->getDirectCallee()))

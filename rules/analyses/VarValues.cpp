@@ -1,6 +1,7 @@
 #include "analyses/VarValues.h"
 
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -163,13 +164,21 @@ const Expr *argumentFor(const CallExpr &Call, unsigned I) {
   return A;
 }
 
-bool callMayChangeArgument(const CallExpr &Call, llvm::function_ref<bool(const Expr *)> Names) {
-  const FunctionDecl *FD = Call.getDirectCallee();
-  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
+static bool changesArgument(const CallExpr &Call, const FunctionDecl *FD,
+                            llvm::function_ref<bool(const Expr *)> Names) {
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
   for (unsigned I = Shift; I < Call.getNumArgs(); ++I)
     if (mayChangeArgument(FD, I - Shift) && Names(Call.getArg(I)))
       return true;
   return false;
+}
+
+bool callMayChangeArgument(const CallExpr &Call, llvm::function_ref<bool(const Expr *)> Names) {
+  if (const FunctionDecl *FD = Call.getDirectCallee())
+    return changesArgument(Call, FD, Names);
+  // An unresolved call changes what any function it may call changes.
+  return llvm::any_of(unresolvedCallees(Call),
+                      [&](const FunctionDecl *FD) { return changesArgument(Call, FD, Names); });
 }
 
 bool isUnchanged(const VarDecl &V) {
@@ -212,7 +221,7 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
 }
 
 bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
-  if (isa<ParmVarDecl>(V) || !allAssignedValues(V, Out))
+  if (isa<ParmVarDecl>(V) || lostInitializer(V) || !allAssignedValues(V, Out))
     return false;
   if (V.getInit() && !isDefaultConstruction(V.getInit()))
     Out.push_back({V.getInit()});

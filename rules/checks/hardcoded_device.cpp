@@ -2,6 +2,7 @@
 
 #include "analyses/DeviceExpr.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -117,18 +118,7 @@ static bool isUnresolvedTo(const Expr *Callee, ASTContext &Ctx) {
     return DM->getMember().getAsString() == "to";
   if (const auto *UM = llvm::dyn_cast<UnresolvedMemberExpr>(Callee))
     return UM->getMemberName().getAsString() == "to";
-  if (!llvm::isa<RecoveryExpr>(Callee))
-    return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation End = SM.getSpellingLoc(Callee->getEndLoc());
-  Token Name;
-  if (Lexer::getRawToken(End, Name, SM, Ctx.getLangOpts()) || !Name.is(tok::raw_identifier) ||
-      Name.getRawIdentifier() != "to")
-    return false;
-  // Before the name, past blanks: '.' or '->'.
-  llvm::StringRef Before(SM.getBufferData(SM.getFileID(End)).data(), SM.getFileOffset(End));
-  Before = Before.rtrim();
-  return Before.ends_with(".") || Before.ends_with("->");
+  return recoveredMemberName(Callee, Ctx) == "to";
 }
 
 // Calls that take a device to make or move tensors or modules: anything
