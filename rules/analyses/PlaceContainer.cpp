@@ -235,20 +235,13 @@ static bool fieldKeepsThere(const FieldDecl &F, int Depth, Question &Q) {
   if (tooDeep(Depth, Q) || !fieldInView(F) ||
       !initThere(F.getInClassInitializer(), Depth, Q))
     return false;
-  const auto *RD = cast<CXXRecordDecl>(F.getParent());
   Refs R(F);
-  for (const CXXMethodDecl *MD : RD->methods()) {
-    const FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def)
-      continue;
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
-      for (const CXXCtorInitializer *Init : Ctor->inits()) {
-        if (Init->getMember() == &F && Init->isWritten() && !initThere(Init->getInit(), Depth, Q))
-          return false;
-        R.TraverseStmt(Init->getInit());
-      }
-    R.TraverseStmt(Def->getBody());
-  }
+  bool InitsThere = true;
+  visitFieldCode(
+      F, [&](const Expr *Init) { InitsThere = InitsThere && initThere(Init, Depth, Q); },
+      [&](Stmt *S) { R.TraverseStmt(S); });
+  if (!InitsThere)
+    return false;
   UseCheck Check(F.getASTContext(), Depth, Q);
   return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
 }
@@ -277,12 +270,7 @@ bool containerLives(const Expr *E, int Depth, Question &Q) {
     const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!F || !holdsTensors(F->getType()))
       return false;
-    if (Q.Open.count(F))
-      return true;
-    Q.Open.insert(F);
-    bool There = fieldKeepsThere(*F, Depth, Q);
-    Q.Open.erase(F);
-    return There;
+    return remembered(*F, Q, [&] { return fieldKeepsThere(*F, Depth, Q); });
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return returnsThere(*Call, Depth, Q);

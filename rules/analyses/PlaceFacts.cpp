@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -87,12 +88,8 @@ struct State {
   ProgramSummaries *Program;
   std::string Self;  // this TU's main file, naming the facts it exports
   std::optional<CallIndex> Index;
-  // Answers that hold whatever is open.
-  std::map<std::pair<const ParmVarDecl *, place::Place>, bool> Params;
-  // While the returns facts are exported: a return that depends on what
-  // other files pass would make this file wait for its callers, the reverse
-  // of the order files are analysed in.
-  bool ExportingReturns = false;
+  // Answers that hold whatever is open (place::remembered).
+  std::map<std::tuple<const ValueDecl *, place::Place, bool>, bool> Proofs;
   // The values of private fields; none when not all are known.
   std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
 
@@ -198,25 +195,31 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   if (!Current || !FD || !followed(*FD) || tooDeep(Depth, Q) ||
       (isTensorType(P.getType()) && !isUnchanged(P)))
     return false;
-  if (Current->ExportingReturns && FD->isExternallyVisible())
+  if (Q.Exporting && FD->isExternallyVisible())
     return false;
-  if (Q.Open.count(&P))
-    return true;  // a call passing the parameter's own value
-  auto Key = std::make_pair(&P, Q.Where);
-  if (auto It = Current->Params.find(Key); It != Current->Params.end())
+  return remembered(P, Q, [&] {
+    unsigned I = P.getFunctionScopeIndex(), Count = 0;
+    return callsHereThere(FD, I, P.getType(), Depth, Q, Count) &&
+           (!FD->isExternallyVisible() || callsElsewhereThere(FD, I, Q.Where, Count)) &&
+           Count > 0;
+  });
+}
+
+bool place::remembered(const ValueDecl &D, Question &Q, llvm::function_ref<bool()> Prove) {
+  if (Q.Open.count(&D))
+    return true;
+  if (!Current)
+    return false;
+  auto Key = std::make_tuple(&D, Q.Where, Q.Exporting);
+  if (auto It = Current->Proofs.find(Key); It != Current->Proofs.end())
     return It->second;
-  Q.Open.insert(&P);
+  Q.Open.insert(&D);
   bool WasCut = Q.Cut;
   Q.Cut = false;
-  unsigned I = P.getFunctionScopeIndex(), Count = 0;
-  bool There = callsHereThere(FD, I, P.getType(), Depth, Q, Count) &&
-               (!FD->isExternallyVisible() || callsElsewhereThere(FD, I, Q.Where, Count)) &&
-               Count > 0;
-  Q.Open.erase(&P);
-  // A proof made while other values were assumed holds only with them; a
-  // failure cut short may be a proof when asked from nearer.
+  bool There = Prove();
+  Q.Open.erase(&D);
   if (There ? Q.Open.empty() : !Q.Cut)
-    Current->Params[Key] = There;
+    Current->Proofs[Key] = There;
   Q.Cut |= WasCut;
   return There;
 }
@@ -261,11 +264,12 @@ bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {
   return !Usr.empty() && Current->programHas(returnsKey(Usr, Where));
 }
 
-// Every return of FD, defined here, lives at Where.
+// Every return of FD, defined here, lives at Where, whatever other files
+// pass to the parameters of its functions.
 static bool returnsThere(const FunctionDecl &FD, place::Place Where) {
   std::vector<const ReturnStmt *> Returns;
   collectReturns(FD.getBody(), Returns);
-  place::Question Q{Where, {}};
+  place::Question Q{Where, {}, false, /*Exporting=*/true};
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
     return argThere(R->getRetValue(), FD.getReturnType(), 1, Q);
   });
@@ -300,7 +304,6 @@ void exportPlaceFacts(FunctionTable &Out) {
       }
     }
   }
-  Current->ExportingReturns = true;
   for (const FunctionDecl *Def : Index.Defined) {
     if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()))
       for (place::Place Where : Places)
@@ -310,7 +313,6 @@ void exportPlaceFacts(FunctionTable &Out) {
         MD && MD->isExternallyVisible() && hasPrivateTensors(*MD->getParent()))
       addFact(Out, definedKey(usrOf(MD)), FactHolds);
   }
-  Current->ExportingReturns = false;
 }
 
 } // namespace torchtidy

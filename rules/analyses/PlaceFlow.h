@@ -24,6 +24,10 @@ struct Question {
   Place Where;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> Open;
   bool Cut = false;
+  // For a returns fact other files read: what those files pass to a
+  // function's parameters is not asked (this file would wait for its
+  // callers, the reverse of the order files are analysed in).
+  bool Exporting = false;
 };
 
 // Depth is past MaxDepth: the answer is cut short.
@@ -31,6 +35,12 @@ inline bool tooDeep(int Depth, Question &Q) {
   Q.Cut |= Depth > MaxDepth;
   return Depth > MaxDepth;
 }
+
+// Prove's answer for D (a parameter or a field), remembered per TU. D is
+// open while Prove runs (a value passed back to itself adds nothing); a
+// proof made while other values were open holds only with them and is not
+// kept, nor a failure cut short (it may be a proof when asked from nearer).
+bool remembered(const clang::ValueDecl &D, Question &Q, llvm::function_ref<bool()> Prove);
 
 // The tensor lives at Q.Where (Depth steps in): on the host
 // (isProvablyOnCpu), or put on a device (isPlacedOnDevice).

@@ -220,15 +220,11 @@ static const FieldDecl *fieldOf(const Expr *E) {
 // Every value of a private field lives at Q.Where (inside its own values,
 // grid = grid.to(d), it holds what the others put there).
 static bool fieldLives(const FieldDecl &F, int Depth, Question &Q) {
-  if (Q.Open.count(&F))
-    return true;
-  std::vector<const Expr *> Values;
-  if (!fieldValues(F, Values))
-    return false;
-  Q.Open.insert(&F);
-  bool There = llvm::all_of(Values, [&](const Expr *V) { return lives(V, Depth + 1, Q); });
-  Q.Open.erase(&F);
-  return There;
+  return remembered(F, Q, [&] {
+    std::vector<const Expr *> Values;
+    return fieldValues(F, Values) &&
+           llvm::all_of(Values, [&](const Expr *V) { return lives(V, Depth + 1, Q); });
+  });
 }
 
 // Where a copy or factory puts its tensor, when it says: true or false for

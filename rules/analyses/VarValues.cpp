@@ -262,25 +262,35 @@ bool privateFieldInView(const FieldDecl &F,
   return RD && F.getAccess() == AS_private && classInView(*RD, Absent);
 }
 
-bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
-                    llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
-  if (!privateFieldInView(F, Absent))
-    return false;
-  const auto *RD = cast<CXXRecordDecl>(F.getParent());
-  std::vector<HeldValue> Held;
-  ChangeFinder Finder(F, &Held);
-  for (const CXXMethodDecl *MD : RD->methods()) {
+void visitFieldCode(const FieldDecl &F, llvm::function_ref<void(const Expr *)> InitOfF,
+                    llvm::function_ref<void(Stmt *)> Code) {
+  for (const CXXMethodDecl *MD : cast<CXXRecordDecl>(F.getParent())->methods()) {
     const FunctionDecl *Def = nullptr;
     if (!MD->hasBody(Def) || !Def || MD->isImplicit() || MD->isDefaulted())
       continue;
     if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
       for (const CXXCtorInitializer *Init : Ctor->inits()) {
-        if (Init->getMember() == &F && Init->isWritten() && !isDefaultConstruction(Init->getInit()))
-          Held.push_back({Init->getInit()});
-        Finder.TraverseStmt(Init->getInit());
+        if (Init->getMember() == &F && Init->isWritten())
+          InitOfF(Init->getInit());
+        Code(Init->getInit());
       }
-    Finder.TraverseStmt(Def->getBody());
+    Code(Def->getBody());
   }
+}
+
+bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
+                    llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
+  if (!privateFieldInView(F, Absent))
+    return false;
+  std::vector<HeldValue> Held;
+  ChangeFinder Finder(F, &Held);
+  visitFieldCode(
+      F,
+      [&](const Expr *Init) {
+        if (!isDefaultConstruction(Init))
+          Held.push_back({Init});
+      },
+      [&](Stmt *S) { Finder.TraverseStmt(S); });
   if (const Expr *Init = F.getInClassInitializer(); Init && !isDefaultConstruction(Init))
     Held.push_back({Init});
   if (Finder.Found || llvm::any_of(Held, [](const HeldValue &H) { return H.Element >= 0; }))

@@ -61,6 +61,14 @@ bool allAssignedValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 bool privateFieldInView(const clang::FieldDecl &F,
                         llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
 
+// The code of RD's methods with bodies here that can change F: every body
+// and constructor initialiser (Code), the initialisers of F written in
+// constructors told apart (InitOfF). Implicit and defaulted methods only
+// copy F from an object of the same class.
+void visitFieldCode(const clang::FieldDecl &F,
+                    llvm::function_ref<void(const clang::Expr *)> InitOfF,
+                    llvm::function_ref<void(clang::Stmt *)> Code);
+
 // Every value a private field of a class ever holds, when every method of
 // the class has its body in this TU or is defined nowhere (Absent): its
 // default member initialiser, its constructors' initialisers and the
