@@ -1,0 +1,32 @@
+// Checked by ../unresolved_calls.test.
+#include <torch/torch.h>
+#include <opencv2/opencv.hpp>
+
+// Copies the batch to the device on every call.
+static torch::Tensor upload(cv::Mat &img, torch::Tensor batch, torch::Device device) {
+  return batch.to(device);
+}
+
+// Two functions of the name take three arguments: which one runs is unknown.
+static torch::Tensor send(cv::Mat &img, torch::Tensor batch, torch::Device device) {
+  return batch.to(device);
+}
+static torch::Tensor send(cv::Mat &img, torch::Tensor batch, int stream) { return batch; }
+
+torch::Tensor to_tensor(cv::Mat img);
+
+int main() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  cv::Mat frame = cv::imread("frame.png");
+  for (int step = 0; step < 10; ++step) {
+    upload(frame, torch::rand({8, 3}), device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'upload' runs '.to(device)'
+    send(frame, torch::rand({8, 3}), device);
+  }
+  for (int step = 0; step < 10; ++step) {
+    // Clang dropped the initialiser: where the tensor lives is unknown.
+    torch::Tensor input = to_tensor(frame);
+    auto x = input.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.to(device)' is a blocking copy from host to device
+  }
+}
