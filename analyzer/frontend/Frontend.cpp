@@ -37,7 +37,8 @@ std::string formatLocation(SourceLocation Loc, const SourceManager &SM) {
 // Keeps clang's errors for the report; warnings are not ours to give.
 class ErrorCollector : public DiagnosticConsumer {
 public:
-  explicit ErrorCollector(std::vector<std::string> &Errors) : Errors(Errors) {}
+  ErrorCollector(std::vector<std::string> &Errors, std::vector<SourceLocation> &Locs)
+      : Errors(Errors), Locs(Locs) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const clang::Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
@@ -49,10 +50,12 @@ public:
                             : "";
     Errors.push_back(Where + (Level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ") +
                      Text.str().str());
+    Locs.push_back(Info.getLocation());
   }
 
 private:
   std::vector<std::string> &Errors;
+  std::vector<SourceLocation> &Locs;
 };
 
 // A missing include does not stop the translation unit (the preprocessor is
@@ -164,9 +167,8 @@ private:
     });
     exportPlaceFacts(S.Functions);
     // Code that did not parse is not in the AST; its tokens still tell.
-    S.MayUseCuda = codeMayUseCuda(Ctx) ||
-                   (!Run.Result.Errors.empty() &&
-                    (Run.MissingProjectHeader || userTextMayNameGpu(*SM, Ctx.getLangOpts())));
+    S.MayUseCuda = codeMayUseCuda(Ctx) || Run.MissingProjectHeader ||
+                   droppedTextMayNameGpu(Ctx, Run.ErrorLocs);
     S.Asked = Program.asked();
     // The program's table will hold this TU's own facts too (what its calls
     // pass): seen now, they must not make it look stale.
@@ -203,6 +205,7 @@ public:
     // Errors are reported per file by the driver, not as clang's
     // "N errors generated." (printed only when carets are shown).
     CI.getDiagnosticOpts().ShowCarets = false;
+    Run.ErrorLocs.clear(); // another compile command's, of a SourceManager gone
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
     PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Run));
@@ -242,7 +245,7 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
   // and leaves the process in a build directory (SARIF's %SRCROOT%).
   tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
-  ErrorCollector Errors(Result.Errors);
+  ErrorCollector Errors(Result.Errors, Run.ErrorLocs);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
   for (const auto &[Path, Text] : Opts.Overlays)

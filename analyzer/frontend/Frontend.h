@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace torchtidy {
 
@@ -24,6 +25,8 @@ struct TURun {
   bool PchHoldsUserHeaders = false;
   // A quoted include was not found: a project header the analysis never saw.
   bool MissingProjectHeader = false;
+  // Where Clang's errors are (valid while the TU's SourceManager lives).
+  std::vector<clang::SourceLocation> ErrorLocs;
 };
 
 // Runs the frontend with the checks over File, loading Pch when not empty.
