@@ -17,3 +17,5 @@ float show(cv::Mat frame, torch::Tensor loss) {
     total += loss.item<float>();
   return total;
 }
+// The program can use CUDA: its reads wait for the GPU.
+torch::Device pick() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
