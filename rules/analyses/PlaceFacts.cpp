@@ -136,10 +136,6 @@ bool followed(const FunctionDecl &FD) {
 }
 
 bool tracked(QualType T) { return isTensorType(T) || place::holdsTensors(T); }
-
-bool argThere(const Expr *A, QualType Param, int Depth, place::Question &Q) {
-  return A && (isTensorType(Param) ? place::lives(A, Depth, Q) : place::containerLives(A, Depth, Q));
-}
 } // namespace
 
 PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program) {
@@ -162,7 +158,7 @@ static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int D
     return true;
   Count += Calls->second.size();
   return llvm::all_of(Calls->second, [&](const CallExpr *C) {
-    return argThere(argumentFor(*C, I), T, Depth + 1, Q);
+    return place::valueLives(argumentFor(*C, I), T, Depth + 1, Q);
   });
 }
 
@@ -267,12 +263,9 @@ bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {
 // Every return of FD, defined here, lives at Where, whatever other files
 // pass to the parameters of its functions.
 static bool returnsThere(const FunctionDecl &FD, place::Place Where) {
-  std::vector<const ReturnStmt *> Returns;
-  collectReturns(FD.getBody(), Returns);
   place::Question Q{Where, {}, false, /*Exporting=*/true};
-  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return argThere(R->getRetValue(), FD.getReturnType(), 1, Q);
-  });
+  return place::everyReturn(
+      FD, [&](const Expr *V) { return place::valueLives(V, FD.getReturnType(), 1, Q); });
 }
 
 static void addFact(FunctionTable &Out, const std::string &Key, const char *What) {

@@ -46,6 +46,14 @@ bool remembered(const clang::ValueDecl &D, Question &Q, llvm::function_ref<bool(
 // (isProvablyOnCpu), or put on a device (isPlacedOnDevice).
 bool lives(const clang::Expr *E, int Depth, Question &Q);
 
+// A value of type T lives at Q.Where: a tensor (lives), or a container of
+// tensors (containerLives).
+bool valueLives(const clang::Expr *E, clang::QualType T, int Depth, Question &Q);
+
+// Def returns something, and every return's value is one Pred holds for.
+bool everyReturn(const clang::FunctionDecl &Def,
+                 llvm::function_ref<bool(const clang::Expr *)> Pred);
+
 // Every value of a private field (allFieldValues), read once per TU.
 bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);
 // A private field whose class's every method is in view (privateFieldInView).

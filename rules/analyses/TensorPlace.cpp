@@ -175,12 +175,21 @@ bool place::bindingLives(const BindingDecl &B, int Depth, Question &Q) {
     return false;
   auto Bindings = DD->bindings();
   unsigned I = llvm::find(Bindings, &B) - Bindings.begin();
-  bool Tensor = isTensorType(B.getType());
+  return everyReturn(*Def, [&](const Expr *V) {
+    const Expr *El = tupleElement(V, I);
+    return El && valueLives(El, B.getType(), Depth + 1, Q);
+  });
+}
+
+bool place::valueLives(const Expr *E, QualType T, int Depth, Question &Q) {
+  return E && (isTensorType(T) ? lives(E, Depth, Q) : containerLives(E, Depth, Q));
+}
+
+bool place::everyReturn(const FunctionDecl &Def, llvm::function_ref<bool(const Expr *)> Pred) {
   std::vector<const ReturnStmt *> Returns;
-  collectReturns(Def->getBody(), Returns);
+  collectReturns(Def.getBody(), Returns);
   return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    const Expr *El = R->getRetValue() ? tupleElement(R->getRetValue(), I) : nullptr;
-    return El && (Tensor ? lives(El, Depth + 1, Q) : containerLives(El, Depth + 1, Q));
+    return R->getRetValue() && Pred(R->getRetValue());
   });
 }
 
@@ -191,11 +200,8 @@ bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q) {
     return false;
   if (!FD->hasBody(Def) || !Def)
     return returnsThereElsewhere(*FD, Q.Where);
-  std::vector<const ReturnStmt *> Returns;
-  collectReturns(Def->getBody(), Returns);
-  return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *R) {
-    return holdsTensors(Def->getReturnType()) ? containerLives(R->getRetValue(), Depth + 1, Q)
-                                               : lives(R->getRetValue(), Depth + 1, Q);
+  return everyReturn(*Def, [&](const Expr *V) {
+    return valueLives(V, Def->getReturnType(), Depth + 1, Q);
   });
 }
 

@@ -78,9 +78,11 @@ const FunctionDecl *calleeOf(const CallExpr &Call) {
 }
 
 bool lostInitializer(const VarDecl &V) {
-  if (V.getInit() || isa<ParmVarDecl>(V) || V.getLocation().isMacroID())
-    return false;
   const ASTContext &Ctx = V.getASTContext();
+  // Only an error drops an initialiser: a TU without one is not lexed.
+  if (V.getInit() || isa<ParmVarDecl>(V) || V.getLocation().isMacroID() ||
+      !Ctx.getDiagnostics().hasErrorOccurred())
+    return false;
   std::optional<Token> Next =
       Lexer::findNextToken(V.getLocation(), Ctx.getSourceManager(), Ctx.getLangOpts());
   return Next && Next->isOneOf(tok::equal, tok::l_paren, tok::l_brace);
