@@ -121,6 +121,9 @@ std::string paramKey(const std::string &Usr, unsigned I, place::Place Where) {
 std::string returnsKey(const std::string &Usr, place::Place Where) {
   return "torchtidy-" + placeName(Where) + "-returns:" + Usr;
 }
+std::string memberKey(const std::string &Usr, const FieldDecl &F, place::Place Where) {
+  return "torchtidy-" + placeName(Where) + "-member:" + Usr + "." + F.getNameAsString();
+}
 // That a method of a class with private tensor fields is defined.
 std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
 
@@ -260,12 +263,32 @@ bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {
   return !Usr.empty() && Current->programHas(returnsKey(Usr, Where));
 }
 
-// Every return of FD, defined here, lives at Where, whatever other files
-// pass to the parameters of its functions.
-static bool returnsThere(const FunctionDecl &FD, place::Place Where) {
+bool place::memberReturnsThereElsewhere(const FunctionDecl &FD, const FieldDecl &F,
+                                        Place Where) {
+  if (!Current || !followed(FD))
+    return false;
+  std::string Usr = usrOf(&FD);
+  return !Usr.empty() && Current->programHas(memberKey(Usr, F, Where));
+}
+
+// Every return of FD, defined here, lives at Where (or has its member F
+// there), whatever other files pass to the parameters of its functions.
+static bool returnsThere(const FunctionDecl &FD, place::Place Where,
+                         const FieldDecl *F = nullptr) {
   place::Question Q{Where, {}, false, /*Exporting=*/true};
-  return place::everyReturn(
-      FD, [&](const Expr *V) { return place::valueLives(V, FD.getReturnType(), 1, Q); });
+  return place::everyReturn(FD, [&](const Expr *V) {
+    return F ? place::memberLives(V, *F, 1, Q) : place::valueLives(V, FD.getReturnType(), 1, Q);
+  });
+}
+
+// The tensor members of the record FD returns by value.
+static std::vector<const FieldDecl *> returnedMembers(const FunctionDecl &FD) {
+  std::vector<const FieldDecl *> Out;
+  if (const CXXRecordDecl *RD = FD.getReturnType()->getAsCXXRecordDecl())
+    for (const FieldDecl *F : RD->fields())
+      if (isTensorType(F->getType()))
+        Out.push_back(F);
+  return Out;
 }
 
 static void addFact(FunctionTable &Out, const std::string &Key, const char *What) {
@@ -302,6 +325,11 @@ void exportPlaceFacts(FunctionTable &Out) {
       for (place::Place Where : Places)
         if (returnsThere(*Def, Where))
           addFact(Out, returnsKey(usrOf(Def), Where), FactHolds);
+    if (Def->isExternallyVisible() && followed(*Def))
+      for (const FieldDecl *F : returnedMembers(*Def))
+        for (place::Place Where : Places)
+          if (returnsThere(*Def, Where, F))
+            addFact(Out, memberKey(usrOf(Def), *F, Where), FactHolds);
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Def);
         MD && MD->isExternallyVisible() && hasPrivateTensors(*MD->getParent()))
       addFact(Out, definedKey(usrOf(MD)), FactHolds);

@@ -14,7 +14,7 @@
 namespace torchtidy::place {
 
 // Variables, ops, returns and parameters are followed a few steps deep.
-constexpr int MaxDepth = 16;
+constexpr int MaxDepth = 24;
 
 enum class Place { Host, Device };
 
@@ -93,5 +93,18 @@ bool returnsThere(const clang::CallExpr &Call, int Depth, Question &Q);
 // A function of the program, defined in another file, whose every return
 // lives at Where (a tensor, or a container of such tensors).
 bool returnsThereElsewhere(const clang::FunctionDecl &FD, Place Where);
+
+// The member F of the record Record gives lives at Q.Where: an aggregate's
+// initialiser for F ({img, label}); the argument a constructor of the code
+// stores in F unchanged (Sample(img, label) : img(img)), or LibTorch's
+// Example(data, target) in its member; F of every value of a local record
+// together with what its F is given (s.label = x); F of every return of a
+// function of the code, or of another file through its exported fact.
+bool memberLives(const clang::Expr *Record, const clang::FieldDecl &F, int Depth, Question &Q);
+
+// A function of the program, defined in another file, whose every return
+// has its member F living at Where.
+bool memberReturnsThereElsewhere(const clang::FunctionDecl &FD, const clang::FieldDecl &F,
+                                 Place Where);
 
 } // namespace torchtidy::place

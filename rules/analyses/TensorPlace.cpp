@@ -223,6 +223,15 @@ static const FieldDecl *fieldOf(const Expr *E) {
   return ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
 }
 
+// The record value a member is read from (sample.img, load(i).data); null
+// for a member of an object reached through a pointer or this.
+static const Expr *recordOf(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  return ME && !ME->isArrow() && !isa<CXXThisExpr>(ME->getBase()->IgnoreImplicit())
+             ? ME->getBase()
+             : nullptr;
+}
+
 // Every value of a private field lives at Q.Where (inside its own values,
 // grid = grid.to(d), it holds what the others put there).
 static bool fieldLives(const FieldDecl &F, int Depth, Question &Q) {
@@ -263,6 +272,8 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
   if (!E || tooDeep(Depth, Q))
     return false;
   E = ignoreTensorWrappers(E);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E))
+    return lives(Cond->getTrueExpr(), Depth + 1, Q) && lives(Cond->getFalseExpr(), Depth + 1, Q);
   if (std::optional<bool> Made = madeThere(E, Depth, Q))
     return *Made;
   if (const Expr *C = elementContainer(E))
@@ -273,7 +284,8 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       return isTensorType(B->getType()) && isUnchanged(*B) && bindingLives(*B, Depth, Q);
   if (const FieldDecl *F = fieldOf(E))
-    return isTensorType(F->getType()) && fieldLives(*F, Depth, Q);
+    return isTensorType(F->getType()) &&
+           (fieldLives(*F, Depth, Q) || memberLives(recordOf(E), *F, Depth, Q));
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))
     return isTensorType(P->getType()) && paramLives(*P, Depth + 1, Q);
   if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {

@@ -20,9 +20,12 @@ namespace {
 class ChangeFinder : public RecursiveASTVisitor<ChangeFinder> {
 public:
   // Assigned: where plain assignments (v = x, std::tie(a, v) = f()) go
-  // instead of counting as changes; null to count them.
-  ChangeFinder(const ValueDecl &V, std::vector<HeldValue> *Assigned = nullptr)
-      : V(V), Assigned(Assigned) {}
+  // instead of counting as changes; null to count them. Of: the local
+  // whose member V (a field) is looked for; null for a variable, or for a
+  // field of any object.
+  ChangeFinder(const ValueDecl &V, std::vector<HeldValue> *Assigned = nullptr,
+               const VarDecl *Of = nullptr)
+      : V(V), Assigned(Assigned), Of(Of) {}
   bool Found = false;
 
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -91,12 +94,16 @@ private:
   bool names(const Expr *E) const {
     E = E->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return ME->getMemberDecl() == &V;
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    return DRE && DRE->getDecl() == &V;
+      return ME->getMemberDecl() == &V && (!Of || namesVar(ME->getBase(), *Of));
+    return !Of && namesVar(E, V);
+  }
+  static bool namesVar(const Expr *E, const ValueDecl &D) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == &D;
   }
   const ValueDecl &V;
   std::vector<HeldValue> *Assigned;
+  const VarDecl *Of;
   llvm::SmallPtrSet<const Expr *, 2> Ties;
 };
 } // namespace
@@ -218,6 +225,15 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
   ChangeFinder F(V, &Out);
   F.TraverseStmt(FD->getBody());
   return !F.Found;
+}
+
+bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<HeldValue> &Out) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!V.isLocalVarDecl() || V.getType()->isReferenceType() || !FD || !FD->getBody())
+    return false;
+  ChangeFinder Finder(F, &Out, &V);
+  Finder.TraverseStmt(FD->getBody());
+  return !Finder.Found;
 }
 
 bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {

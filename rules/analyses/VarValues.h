@@ -78,6 +78,12 @@ void visitFieldCode(const clang::FieldDecl &F,
 bool allFieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out,
                     llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
 
+// The values the field F of a local record V (not a reference) is given
+// in V's function: the right-hand sides of V.F = x. False when V.F changes
+// another way (a non-const reference bound to it, its address taken).
+bool allMemberAssignedValues(const clang::VarDecl &V, const clang::FieldDecl &F,
+                             std::vector<HeldValue> &Out);
+
 // allValuesOf, with the values std::tie assignments give.
 bool allHeldValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 
