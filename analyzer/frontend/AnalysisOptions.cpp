@@ -32,7 +32,7 @@ tooling::ArgumentsAdjuster analysisArgumentsAdjuster(const AnalysisOptions &Opts
       A, tooling::getInsertArgumentAdjuster(Extra, tooling::ArgumentInsertPosition::END));
   // First, so that a --system-header-prefix of the command's own wins.
   A = tooling::combineAdjusters(
-      A, tooling::getInsertArgumentAdjuster(torchSystemHeaderFlags(), tooling::ArgumentInsertPosition::BEGIN));
+      A, tooling::getInsertArgumentAdjuster(librarySystemHeaderFlags(), tooling::ArgumentInsertPosition::BEGIN));
   return tooling::combineAdjusters(A, [](const tooling::CommandLineArguments &Args, StringRef) {
     if (hasArgStartingWith(Args, "-resource-dir"))
       return Args;

@@ -87,6 +87,10 @@ std::optional<TorchInstall> findTorch(const std::string &PrefixOption, std::stri
 }
 
 static constexpr llvm::StringLiteral TorchHeaderPrefixes[] = {"torch/", "ATen/", "c10/", "caffe2/"};
+// OpenCV, which LibTorch programs use most, is often found through a
+// hand-written -I too; its headers (and the optional modules a partial
+// install lacks) are no more the user's code than LibTorch's.
+static constexpr llvm::StringLiteral LibraryHeaderPrefixes[] = {"opencv2/"};
 
 std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand &C) {
   std::vector<std::string> Dirs;
@@ -112,10 +116,12 @@ bool isTorchHeader(llvm::StringRef IncludeName) {
   return llvm::any_of(TorchHeaderPrefixes, [&](llvm::StringRef P) { return IncludeName.starts_with(P); });
 }
 
-std::vector<std::string> torchSystemHeaderFlags() {
+std::vector<std::string> librarySystemHeaderFlags() {
   std::vector<std::string> Flags;
-  for (llvm::StringRef P : TorchHeaderPrefixes)
-    Flags.push_back(("--system-header-prefix=" + P).str());
+  for (llvm::ArrayRef<llvm::StringLiteral> Prefixes : {llvm::ArrayRef(TorchHeaderPrefixes),
+                                                       llvm::ArrayRef(LibraryHeaderPrefixes)})
+    for (llvm::StringRef P : Prefixes)
+      Flags.push_back(("--system-header-prefix=" + P).str());
   return Flags;
 }
 

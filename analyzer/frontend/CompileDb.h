@@ -34,10 +34,11 @@ std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand 
 // How LibTorch's own headers are named in an #include (torch/, ATen/, c10/,
 // caffe2/), whichever include directory finds them.
 bool isTorchHeader(llvm::StringRef IncludeName);
-// Flags that make those headers system headers also when a hand-written
-// command finds them through -I: the analysis never reports inside them and
-// skips their function bodies, and the shared PCH stays usable.
-std::vector<std::string> torchSystemHeaderFlags();
+// Flags that make those headers, and OpenCV's (opencv2/), system headers
+// also when a hand-written command finds them through -I: the analysis
+// never reports inside them and skips their function bodies, and the
+// shared PCH stays usable.
+std::vector<std::string> librarySystemHeaderFlags();
 
 // The compile commands of a run: the flags after "--" (Fixed), -p's
 // database (BuildPath), else for each source the compile_commands.json

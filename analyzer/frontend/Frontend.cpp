@@ -70,7 +70,9 @@ public:
       return;
     Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
                                 "' file not found (analysis went on without it)");
-    Run.MissingProjectHeader |= !IsAngled;
+    // A library's header (OpenCV's missing an optional module) holds no
+    // project code.
+    Run.MissingProjectHeader |= !IsAngled && !SM.isInSystemHeader(HashLoc);
   }
 
 private:

@@ -23,7 +23,8 @@ struct TURun {
   // The loaded PCH holds project headers: their declarations come from it,
   // not from the parser, and are matched as if parsed.
   bool PchHoldsUserHeaders = false;
-  // A quoted include was not found: a project header the analysis never saw.
+  // A quoted include of the user's was not found: a project header the
+  // analysis never saw.
   bool MissingProjectHeader = false;
   // Where Clang's errors are (valid while the TU's SourceManager lives).
   std::vector<clang::SourceLocation> ErrorLocs;
