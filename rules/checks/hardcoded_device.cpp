@@ -121,6 +121,18 @@ static bool isUnresolvedTo(const Expr *Callee, ASTContext &Ctx) {
   return recoveredMemberName(Callee, Ctx) == "to";
 }
 
+// A function of the code (a constructor too: Trainer(torch::kCUDA, ...))
+// given the device Arg as its Device or DeviceType parameter.
+static bool passedAsDevice(const FunctionDecl &FD, llvm::ArrayRef<const Expr *> Args,
+                           const Expr *Arg) {
+  for (unsigned I = 0; I < Args.size() && I < FD.getNumParams(); ++I)
+    if (Args[I] == Arg) {
+      QualType T = FD.getParamDecl(I)->getType().getNonReferenceType();
+      return isDeviceType(T) || isDeviceTypeEnum(T);
+    }
+  return false;
+}
+
 // Calls that take a device to make or move tensors or modules: anything
 // returning a tensor (factories, .to()), TensorOptions::device,
 // torch::device(), a module's to() and the loads that map to a device; a
@@ -133,10 +145,7 @@ static bool consumesDevice(const CallExpr &Call, const Expr *Arg, ASTContext &Ct
   if (!FD)
     return false;
   if (!isTorchDecl(FD))
-    for (unsigned I = 0; I < Call.getNumArgs() && I < FD->getNumParams(); ++I)
-      if (Call.getArg(I) == Arg)
-        return isDeviceType(FD->getParamDecl(I)->getType().getNonReferenceType()) ||
-               isDeviceTypeEnum(FD->getParamDecl(I)->getType().getNonReferenceType());
+    return passedAsDevice(*FD, {Call.getArgs(), Call.getNumArgs()}, Arg);
   if (const auto *MD = llvm::dyn_cast<CXXMethodDecl>(FD);
       MD && MD->getIdentifier() && MD->getName() == "to" && isTorchDecl(MD))
     return true;
@@ -185,10 +194,14 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   }
   // Options stored in a variable carry the device to every tensor made with them.
   const auto *Call = Consumer.get<CallExpr>();
+  const auto *Construct = Consumer.get<CXXConstructExpr>();
   const auto *Failed = Consumer.get<RecoveryExpr>(); // a call Clang could not build
   bool Consumed =
       Var ? isTensorOptionsType(Var->getType())
       : Call ? !llvm::isa<CXXOperatorCallExpr>(Call) && consumesDevice(*Call, Top, Ctx)
+      : Construct ? !isTorchDecl(Construct->getConstructor()) &&
+                        passedAsDevice(*Construct->getConstructor(),
+                                       {Construct->getArgs(), Construct->getNumArgs()}, Top)
       : Failed && Failed->subExpressions().size() > 1 && Failed->subExpressions()[0] != Top &&
             isUnresolvedTo(Failed->subExpressions()[0], Ctx);
   if (!Consumed)

@@ -1,5 +1,6 @@
 // CUDA fixed where the program hands a device to its own function
-// (model->toDevice(torch::kCUDA)): the function takes a Device or a
+// (model->toDevice(torch::kCUDA)) or constructor (Trainer trainer(
+// torch::kCUDA, ...)): the function takes a Device or a
 // DeviceType, so the literal decides where its tensors go. Not reported:
 // a device variable, a literal under a CUDA test, an argument that is not a
 // device parameter, comparisons.
@@ -11,6 +12,16 @@ struct Model {
   torch::nn::Linear fc{2, 2};
   void toDevice(torch::DeviceType type) { fc->to(type); }
   void place(const torch::Device &device) { fc->to(device); }
+};
+
+struct Trainer {
+  Trainer(torch::Device device, int epochs) : device(device), epochs(epochs) {}
+  torch::Device device;
+  int epochs;
+};
+struct Counter {
+  explicit Counter(int type) : type(type) {}
+  int type;
 };
 
 template <typename M> void move(M &m, torch::Device d) { m.place(d); }
@@ -38,5 +49,19 @@ void run(Model &model, bool flag) {
   bool on_gpu = device.type() == torch::kCUDA;
   (void)index;
   (void)on_gpu;
+  (void)flag;
+}
+
+void train(bool flag) {
+  Trainer trainer(torch::kCUDA, 10);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: device 'torch::kCUDA' is hard-coded
+  Trainer second{torch::Device(torch::kCUDA, 1), 5};
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: device 'torch::Device(torch::kCUDA, 1)' is hard-coded
+  torch::Device device = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+  Trainer chosen(device, 10);
+  Counter counter(static_cast<int>(torch::kCUDA));
+  if (torch::cuda::is_available()) {
+    Trainer guarded(torch::kCUDA, 1);
+  }
   (void)flag;
 }
