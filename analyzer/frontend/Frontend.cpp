@@ -127,7 +127,7 @@ public:
     Finder.matchAST(Ctx);
     for (auto &C : Checks) {
       Stopwatch W;
-      C->onEndOfTranslationUnit(Ctx);
+      C->onEndOfTranslationUnit(Ctx, Run.ErrorLocs);
       if (Opts.Prof)
         Opts.Prof->addCheck(C->getID(), W.seconds());
     }

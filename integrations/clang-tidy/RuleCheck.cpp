@@ -60,7 +60,8 @@ void RuleCheck::onEndOfTranslationUnit() {
   ProgramSummaries Program(NoOtherFiles);
   PlaceFactsScope PlaceFacts(*Context, &Program);
   UserCode.matchAST(*Context);
-  Rule->onEndOfTranslationUnit(*Context);
+  // clang-tidy does not tell its checks where Clang's errors are.
+  Rule->onEndOfTranslationUnit(*Context, {});
   Context->setTraversalScope(Whole);
   Context = nullptr;
 }

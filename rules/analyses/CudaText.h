@@ -1,10 +1,14 @@
-// Whether CPU-only can still be decided for a translation unit that did not
-// parse fully: Clang drops the statements and declarations it cannot build,
-// so the AST may hide a CUDA device, but their tokens are all there.
+// CUDA read from the tokens of code that did not compile: Clang drops the
+// statements and declarations it cannot build (see DroppedCode.h), so the
+// AST may hide a CUDA device or a .cuda() call, but their tokens are there.
 #pragma once
+
+#include "analyses/DroppedCode.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
 
 namespace torchtidy {
 
@@ -12,10 +16,15 @@ namespace torchtidy {
 // device chosen at run time: an identifier containing "cuda", "device",
 // "gpu" or "nccl", another GPU's device type (kHIP, kMPS, ...),
 // is_available, or a string literal naming a GPU device. Comments do not
-// count. The code dropped for an error in a user's file is what lies
-// between the declarations or statements around it that Clang kept (the
-// one that holds it when Clang kept it); for an error it cannot place
-// (no location, a preamble's file), every file of the user's.
+// count. For an error it cannot place, every file of the user's is read.
 bool droppedTextMayNameGpu(clang::ASTContext &Ctx, llvm::ArrayRef<clang::SourceLocation> Errors);
+
+// The 'cuda' tokens of the calls '.cuda()' and '->cuda()' (or with a
+// number, '.cuda(0)') written in Text; none when Text tests for
+// CUDA (is_available, device_count, hasCUDA, is_cuda), as code that
+// selects a device does. Comments and string literals do not count.
+std::vector<clang::SourceLocation> cudaCallsInText(const clang::SourceManager &SM,
+                                                   const clang::LangOptions &LO,
+                                                   const TextSpan &Text);
 
 } // namespace torchtidy

@@ -14,7 +14,10 @@ public:
   using Check::Check;
   // Subclasses that override this must call it: the summaries point into
   // the translation unit's AST.
-  void onEndOfTranslationUnit(clang::ASTContext &) override { Summaries.reset(); }
+  void onEndOfTranslationUnit(clang::ASTContext &,
+                              llvm::ArrayRef<clang::SourceLocation>) override {
+    Summaries.reset();
+  }
 
 protected:
   CallSummaries &summaries(clang::ASTContext &Ctx) {

@@ -105,7 +105,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   Candidates.push_back({Call, LC.Loop, F->getCanonicalDecl(), Result.SourceManager, AfterEval});
 }
 
-void EvalWithoutNoGradCheck::onEndOfTranslationUnit(ASTContext &Ctx) {
+void EvalWithoutNoGradCheck::onEndOfTranslationUnit(ASTContext &Ctx,
+                                                    llvm::ArrayRef<SourceLocation> Errors) {
   for (const Candidate &C : Candidates) {
     if (calledOnlyWithoutGrad(C.Function, Ctx))
       continue;
@@ -120,7 +121,7 @@ void EvalWithoutNoGradCheck::onEndOfTranslationUnit(ASTContext &Ctx) {
   Candidates.clear();
   LoopsSeen.clear();
   CallSites.clear();
-  LoopCheck::onEndOfTranslationUnit(Ctx);
+  LoopCheck::onEndOfTranslationUnit(Ctx, Errors);
 }
 
 } // namespace torchtidy

@@ -1,5 +1,6 @@
 #include "checks/hardcoded_device.h"
 
+#include "analyses/CudaText.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/TorchTypes.h"
 #include "analyses/UnresolvedCall.h"
@@ -7,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -70,6 +72,19 @@ bool HardcodedDeviceCheck::skipsProgramCode(const Stmt &S, ASTContext &Ctx) cons
   return Options.getBool("ModulesOnly") || isGuardedByCudaTest(S, Ctx);
 }
 
+// What a .cuda() in Module, in a registered parameter or else in program
+// code does.
+static std::string cudaCallMessage(const CXXRecordDecl *Module, bool Registered) {
+  if (!Module && !Registered)
+    return "'.cuda()' puts the tensor on the current CUDA device (cuda:0) whatever device the "
+           "program selected, and fails on a machine without a GPU; use '.to(<device>)' with the "
+           "program's device variable";
+  return "'.cuda()' in " +
+         (Module ? "module '" + Module->getNameAsString() + "'" : "a registered parameter") +
+         " puts the tensor on the current CUDA device (cuda:0) and it stays there when the "
+         "module is moved with 'to(device)'; use '.to(<device>)' with the module's device";
+}
+
 void HardcodedDeviceCheck::checkCudaCall(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
   const CXXRecordDecl *Module = enclosingModuleClass(Call, Ctx);
   bool Registered = !Module && isInRegisterCall(Call, Ctx);
@@ -80,19 +95,34 @@ void HardcodedDeviceCheck::checkCudaCall(const CXXMemberCallExpr &Call, ASTConte
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = Member->getMemberLoc();
-  std::string Msg =
-      Module || Registered
-          ? "'.cuda()' in " +
-                (Module ? "module '" + Module->getNameAsString() + "'" : "a registered parameter") +
-                " puts the tensor on the current CUDA device (cuda:0) and it stays there when "
-                "the module is moved with 'to(device)'; use '.to(<device>)' with the module's device"
-          : "'.cuda()' puts the tensor on the current CUDA device (cuda:0) whatever device the "
-            "program selected, and fails on a machine without a GPU; use '.to(<device>)' with the "
-            "program's device variable";
-  auto D = diag(SM, Loc, Msg);
+  auto D = diag(SM, Loc, cudaCallMessage(Module, Registered));
   std::vector<std::string> Devices = visibleDeviceVariables(Call, Ctx);
   if (Devices.size() == 1 && !Loc.isMacroID() && !Call.getRParenLoc().isMacroID())
     D.fix(CharSourceRange::getTokenRange(Loc, Call.getRParenLoc()), "to(" + Devices[0] + ")");
+}
+
+// A .cuda() in code Clang dropped around an error is not in the AST: it is
+// read from the tokens, where the kept statement around them would have
+// it checked (in a module, or in program code outside a CUDA test), unless
+// the AST has that call.
+void HardcodedDeviceCheck::onEndOfTranslationUnit(ASTContext &Ctx,
+                                                  llvm::ArrayRef<SourceLocation> Errors) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::DenseSet<SourceLocation> Reported; // errors in the same dropped code
+  for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors)) {
+    if (!D)
+      continue;
+    const CXXRecordDecl *Module = D->Around ? enclosingModuleClass(*D->Around, Ctx) : nullptr;
+    bool Skipped = D->Around ? skipsProgramCode(*D->Around, Ctx) : Options.getBool("ModulesOnly");
+    if (!Module && Skipped)
+      continue;
+    llvm::DenseSet<SourceLocation> InAst = D->Kept ? memberNamesIn(*D->Kept, SM)
+                                                   : llvm::DenseSet<SourceLocation>();
+    for (SourceLocation Loc : cudaCallsInText(SM, Ctx.getLangOpts(), D->Text))
+      if (!InAst.contains(Loc) && Reported.insert(Loc).second)
+        diag(SM, Loc, cudaCallMessage(Module, false))
+            .note(Loc, "read from code that did not compile, which Clang left out");
+  }
 }
 
 // Wrappers that pass a device value on unchanged.

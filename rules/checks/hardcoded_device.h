@@ -12,6 +12,8 @@ public:
   using Check::Check;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit(clang::ASTContext &Ctx,
+                              llvm::ArrayRef<clang::SourceLocation> Errors) override;
 
 private:
   void checkCudaCall(const clang::CXXMemberCallExpr &Call, clang::ASTContext &Ctx);

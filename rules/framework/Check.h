@@ -6,6 +6,7 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -113,8 +114,11 @@ public:
   virtual void registerMatchers(clang::ast_matchers::MatchFinder *Finder) = 0;
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
   // Called once per translation unit after all matches, for checks that
-  // collect facts first and decide at the end.
-  virtual void onEndOfTranslationUnit(clang::ASTContext &) {}
+  // collect facts first and decide at the end. Errors: where Clang's errors
+  // are, for the code it dropped; empty where they are not known (under
+  // clang-tidy).
+  virtual void onEndOfTranslationUnit(clang::ASTContext &,
+                                      llvm::ArrayRef<clang::SourceLocation> /*Errors*/) {}
 
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
     check(Result);
