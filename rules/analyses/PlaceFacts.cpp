@@ -256,19 +256,12 @@ bool place::fieldValues(const FieldDecl &F, std::vector<const Expr *> &Out) {
   return true;
 }
 
-bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where) {
+bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where, const FieldDecl *Member) {
   if (!Current || !followed(FD))
     return false;
   std::string Usr = usrOf(&FD);
-  return !Usr.empty() && Current->programHas(returnsKey(Usr, Where));
-}
-
-bool place::memberReturnsThereElsewhere(const FunctionDecl &FD, const FieldDecl &F,
-                                        Place Where) {
-  if (!Current || !followed(FD))
-    return false;
-  std::string Usr = usrOf(&FD);
-  return !Usr.empty() && Current->programHas(memberKey(Usr, F, Where));
+  return !Usr.empty() && Current->programHas(Member ? memberKey(Usr, *Member, Where)
+                                                    : returnsKey(Usr, Where));
 }
 
 // Every return of FD, defined here, lives at Where (or has its member F

@@ -87,12 +87,16 @@ bool bindingLives(const clang::BindingDecl &B, int Depth, Question &Q);
 
 // A function of the code (not LibTorch's, not the standard library's)
 // whose every return lives at Q.Where: a tensor there, or a container of
-// such tensors; one of another file through its exported fact.
-bool returnsThere(const clang::CallExpr &Call, int Depth, Question &Q);
+// such tensors (or, given Member, whose every return has that member
+// there); one of another file through its exported fact.
+bool returnsThere(const clang::CallExpr &Call, int Depth, Question &Q,
+                  const clang::FieldDecl *Member = nullptr);
 
 // A function of the program, defined in another file, whose every return
-// lives at Where (a tensor, or a container of such tensors).
-bool returnsThereElsewhere(const clang::FunctionDecl &FD, Place Where);
+// lives at Where (a tensor, or a container of such tensors), or has its
+// Member living there.
+bool returnsThereElsewhere(const clang::FunctionDecl &FD, Place Where,
+                           const clang::FieldDecl *Member = nullptr);
 
 // The member F of the record Record gives lives at Q.Where: an aggregate's
 // initialiser for F ({img, label}); the argument a constructor of the code
@@ -102,9 +106,5 @@ bool returnsThereElsewhere(const clang::FunctionDecl &FD, Place Where);
 // function of the code, or of another file through its exported fact.
 bool memberLives(const clang::Expr *Record, const clang::FieldDecl &F, int Depth, Question &Q);
 
-// A function of the program, defined in another file, whose every return
-// has its member F living at Where.
-bool memberReturnsThereElsewhere(const clang::FunctionDecl &FD, const clang::FieldDecl &F,
-                                 Place Where);
 
 } // namespace torchtidy::place

@@ -4,7 +4,6 @@
 // there, and so does a local such record, read member by member.
 #include "analyses/PlaceFlow.h"
 #include "analyses/TorchTypes.h"
-#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -118,13 +117,7 @@ bool memberLives(const Expr *Record, const FieldDecl &F, int Depth, Question &Q)
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !isa<ParmVarDecl>(V))
       return localMemberLives(*V, F, Depth, Q);
   const auto *Call = dyn_cast<CallExpr>(E);
-  const FunctionDecl *FD = Call ? calleeOf(*Call) : nullptr;
-  const FunctionDecl *Def = nullptr;
-  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
-    return false;
-  if (!FD->hasBody(Def) || !Def)
-    return memberReturnsThereElsewhere(*FD, F, Q.Where);
-  return everyReturn(*Def, [&](const Expr *V) { return memberLives(V, F, Depth + 1, Q); });
+  return Call && returnsThere(*Call, Depth, Q, &F);
 }
 
 } // namespace torchtidy::place

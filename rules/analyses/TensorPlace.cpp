@@ -193,15 +193,16 @@ bool place::everyReturn(const FunctionDecl &Def, llvm::function_ref<bool(const E
   });
 }
 
-bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q) {
+bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q, const FieldDecl *Member) {
   const FunctionDecl *FD = calleeOf(Call);
   const FunctionDecl *Def = nullptr;
   if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
     return false;
   if (!FD->hasBody(Def) || !Def)
-    return returnsThereElsewhere(*FD, Q.Where);
+    return returnsThereElsewhere(*FD, Q.Where, Member);
   return everyReturn(*Def, [&](const Expr *V) {
-    return valueLives(V, Def->getReturnType(), Depth + 1, Q);
+    return Member ? memberLives(V, *Member, Depth + 1, Q)
+                  : valueLives(V, Def->getReturnType(), Depth + 1, Q);
   });
 }
 
