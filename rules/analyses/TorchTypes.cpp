@@ -2,6 +2,9 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -156,13 +159,30 @@ const CXXRecordDecl *enclosingModuleClass(const Stmt &S, ASTContext &Ctx) {
   return nullptr;
 }
 
+// Projects put their own classes in namespace torch too; LibTorch's are in
+// system headers under torchtidy, and under LibTorch's include tree when a
+// hand-written -I makes them user headers (the clang-tidy plugin).
+static bool inLibTorchHeader(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+    return true;
+  std::string Path = ("/" + SM.getFilename(Loc)).str();
+  std::replace(Path.begin(), Path.end(), '\\', '/');
+  for (llvm::StringRef Dir : {"/torch/csrc/", "/ATen/", "/c10/", "/caffe2/"})
+    if (llvm::StringRef(Path).contains(Dir))
+      return true;
+  return false;
+}
+
 bool isTorchDecl(const Decl *D) {
   const NamespaceDecl *Outer = nullptr;
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       Outer = NS;
-  return Outer && (Outer->getName() == "at" || Outer->getName() == "torch" ||
-                   Outer->getName() == "c10");
+  return Outer &&
+         (Outer->getName() == "at" || Outer->getName() == "torch" || Outer->getName() == "c10") &&
+         inLibTorchHeader(D);
 }
 
 const Expr *ignoreTensorWrappers(const Expr *E) {

@@ -41,7 +41,8 @@ const clang::FunctionDecl *holderForward(const clang::CallExpr &Call);
 // A method of at::Tensor (or at::TensorBase) with this name.
 bool isTensorMethod(const clang::FunctionDecl *FD, llvm::StringRef Name);
 
-// Declared in at::, torch:: or c10:: (at any depth).
+// Declared in at::, torch:: or c10:: (at any depth) by LibTorch, not by a
+// project that uses those namespaces too.
 bool isTorchDecl(const clang::Decl *D);
 
 // The expression without parentheses, implicit casts, temporaries and
