@@ -71,7 +71,10 @@ static std::string spelledDevice(const Expr *Dest) {
 
 // x.to(...) / x.cuda(): a copy to the device, a read back to the CPU, or
 // neither (a dtype conversion, pinned memory with non_blocking=true).
-static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
+// AssumeDevice: TensorOptions whose device is not known here are taken to
+// carry one (the caller's, for a parameter).
+static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, ASTContext &Ctx,
+                                              bool AssumeDevice = false) {
   const CXXMethodDecl *MD = Call.getMethodDecl();
   const Expr *Obj = Call.getImplicitObjectArgument();
   bool NonBlocking = boolArgTrue(Call, MD, "non_blocking", Ctx);
@@ -89,7 +92,8 @@ static std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, AST
   DeviceKind K = literalDeviceKind(Dest);
   if (knownDeviceKind(Dest) == DeviceKind::Cpu)
     return hostRead(Call, {"'.to(" + spelledDevice(Dest) + ")'", syncingMethod("cpu")->Detail, Obj});
-  if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !optionsCarryDevice(Dest))
+  if (isTensorOptionsType(P0) && K == DeviceKind::Unknown && !AssumeDevice &&
+      !optionsCarryDevice(Dest))
     return std::nullopt;  // options without a device: a dtype change
   if (isProvablyOnDevice(Obj, Dest) || isPlacedOnDevice(Obj))
     return std::nullopt;  // already there, or a copy between devices
@@ -186,7 +190,7 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
 void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   auto Same = [&](const ReachedEffect &O) { return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop; };
   for (const ReachedEffect &O : Out)
-    if (Same(O) && (O.WhenParam < 0 || O.WhenParam == E.WhenParam))
+    if (Same(O) && (O.WhenParam < 0 || (O.WhenParam == E.WhenParam && O.WhenDevice == E.WhenDevice)))
       return;
   // One that runs whatever the flags says more than those under a flag.
   if (E.WhenParam < 0)
@@ -194,15 +198,59 @@ void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   Out.push_back(E);
 }
 
-// The index of the bool parameter, never changed, of the function being
-// summarised that E names (if (show), draw(img, show)); -1 otherwise.
-int CallSummaries::flagParam(const Expr *E) const {
-  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+// The index of the bool parameter (with Options, the TensorOptions one),
+// never changed, of the function being summarised that E names (if (show),
+// draw(img, show)); -1 otherwise.
+int CallSummaries::flagParam(const Expr *E, bool Options) const {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || !Current || P->getDeclContext() != Current || !P->getType()->isBooleanType() ||
-      !isUnchanged(*P))
+  if (!P || !Current || P->getDeclContext() != Current || !isUnchanged(*P) ||
+      !(Options ? isTensorOptionsType(P->getType()) : P->getType()->isBooleanType()))
     return -1;
   return static_cast<int>(P->getFunctionScopeIndex());
+}
+
+// x.to(opts) on the function's TensorOptions parameter: a copy when the
+// caller's options carry a device (ImgData::to(const TensorOptions &)
+// called as data.to(device)).
+std::optional<ReachedEffect> CallSummaries::copyToOptionsParam(const CallExpr &Call) const {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !isTensorMethod(MD, "to") || MC->getNumArgs() == 0)
+    return std::nullopt;
+  int Param = flagParam(MC->getArg(0), /*Options=*/true);
+  std::optional<Effect> Copy =
+      Param >= 0 ? classifyTransfer(*MC, Ctx, /*AssumeDevice=*/true) : std::nullopt;
+  if (!Copy || Copy->Kind != EffectKind::Copy)
+    return std::nullopt;
+  ReachedEffect R{*Copy, {}};
+  R.WhenParam = Param;
+  R.WhenDevice = true;
+  return R;
+}
+
+// Settles R's condition on its function's parameter with Call's argument:
+// false when it does not run (a false flag, options with no device or the
+// CPU), kept on the caller's own parameter when the argument is one.
+bool CallSummaries::keepsCondition(ReachedEffect &R, const CallExpr &Call) const {
+  if (R.WhenParam < 0)
+    return true;
+  const Expr *Arg = argumentFor(Call, R.WhenParam);
+  if (R.WhenDevice) {
+    if (Arg && knownDeviceKind(Arg) != DeviceKind::Cpu &&
+        (isDeviceType(Arg->getType()) || optionsCarryDevice(Arg))) {
+      R.WhenParam = -1;
+      R.WhenDevice = false;
+      return true;
+    }
+    R.WhenParam = flagParam(Arg, /*Options=*/true);
+    return R.WhenParam >= 0;
+  }
+  std::optional<bool> Flag = constantBool(Arg, Ctx);
+  if (Flag == false)
+    return false;
+  R.WhenParam = Flag ? -1 : flagParam(Arg);
+  return true;
 }
 
 static bool inSystem(const Decl *D, ASTContext &Ctx) {
@@ -247,13 +295,8 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
   }
   std::vector<ReachedEffect> Out;
   for (ReachedEffect R : *Callee) {
-    if (R.WhenParam >= 0) {
-      const Expr *Arg = argumentFor(Call, R.WhenParam);
-      std::optional<bool> Flag = constantBool(Arg, Ctx);
-      if (Flag == false)
-        continue;
-      R.WhenParam = Flag ? -1 : flagParam(Arg);
-    }
+    if (!keepsCondition(R, Call))
+      continue;
     R.Chain.insert(R.Chain.begin(), Link);
     Out.push_back(std::move(R));
   }
@@ -287,11 +330,15 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
       return;
     }
   }
-  if (const auto *C = dyn_cast<CallExpr>(S))
-    for (ReachedEffect E : effectsOfCall(*C)) {
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    std::vector<ReachedEffect> Effects = effectsOfCall(*C);
+    if (std::optional<ReachedEffect> Copy = copyToOptionsParam(*C))
+      Effects.push_back(*Copy);
+    for (ReachedEffect E : Effects) {
       E.InLoop |= InLoop;
       merge(Out, E);
     }
+  }
   bool IsLoop = isLoop(S, Ctx);
   for (const Stmt *Child : S->children())
     if (!isDeadOperand(S, Child, Ctx))

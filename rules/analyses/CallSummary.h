@@ -54,7 +54,10 @@ struct ReachedEffect {
   bool InLoop = false;
   // The op runs only when the function's bool parameter of this index is
   // true (if (show) draw(..)): a call that passes false does not run it.
+  // With WhenDevice, the parameter is a TensorOptions the op copies to
+  // (x.to(opts)): it copies only when the caller's options carry a device.
   int WhenParam = -1;
+  bool WhenDevice = false;
 };
 
 // The effect of one call expression itself when it is a LibTorch op.
@@ -97,7 +100,9 @@ private:
   std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
                                              const clang::FunctionDecl *FD);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
-  int flagParam(const clang::Expr *E) const;
+  int flagParam(const clang::Expr *E, bool Options = false) const;
+  std::optional<ReachedEffect> copyToOptionsParam(const clang::CallExpr &Call) const;
+  bool keepsCondition(ReachedEffect &R, const clang::CallExpr &Call) const;
 
   clang::ASTContext &Ctx;
   ProgramSummaries *Program;
