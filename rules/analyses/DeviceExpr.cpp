@@ -4,6 +4,7 @@
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
+#include "analyses/VarValues.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -99,6 +100,20 @@ namespace {
 class AvailabilityFinder : public RecursiveASTVisitor<AvailabilityFinder> {
 public:
   bool Found = false;
+  int Depth = 0;
+  // A local that holds a test's answer (int gpus = device_count(); if
+  // (gpus > 1)), never changed.
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (V && V->isLocalVarDecl() && V->getInit() && Depth < 4 && !isDeviceType(V->getType()) &&
+        isUnchanged(*V)) {
+      AvailabilityFinder Inner;
+      Inner.Depth = Depth + 1;
+      Inner.TraverseStmt(const_cast<Expr *>(V->getInit()));
+      Found |= Inner.Found;
+    }
+    return !Found;
+  }
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
@@ -161,12 +176,35 @@ bool codeMayUseCuda(ASTContext &Ctx) {
   return false;
 }
 
+// if (!torch::cuda::is_available()) return ...; before Child in a block:
+// what follows runs only where the test let it through.
+static bool exitsEarlyOnCudaTest(const CompoundStmt &Block, const Stmt *Child) {
+  for (const Stmt *S : Block.body()) {
+    if (S == Child)
+      return false;
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || !isCudaAvailabilityTest(If->getCond()))
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && !CS->body_empty())
+      Then = CS->body_back();
+    if (const auto *E = dyn_cast<Expr>(Then))
+      Then = E->IgnoreImplicit();
+    if (isa<ReturnStmt>(Then) || isa<CXXThrowExpr>(Then))
+      return true;
+  }
+  return false;
+}
+
 bool isGuardedByCudaTest(const Stmt &S, ASTContext &Ctx) {
   DynTypedNode Child = DynTypedNode::create(S);
   DynTypedNodeList Parents = Ctx.getParents(S);
   while (!Parents.empty()) {
     const DynTypedNode &P = Parents[0];
-    if (const auto *If = P.get<IfStmt>()) {
+    if (const auto *Block = P.get<CompoundStmt>()) {
+      if (exitsEarlyOnCudaTest(*Block, Child.get<Stmt>()))
+        return true;
+    } else if (const auto *If = P.get<IfStmt>()) {
       if (If->getCond() != Child.get<Expr>() && isCudaAvailabilityTest(If->getCond()))
         return true;
     } else if (const auto *CO = P.get<ConditionalOperator>()) {

@@ -40,7 +40,8 @@ bool isProvablyPinned(const clang::Expr *Tensor);
 bool isProvablyPageable(const clang::Expr *Tensor);
 
 // A condition that asks whether CUDA can be used: torch::cuda::is_available(),
-// torch::cuda::device_count(), at::hasCUDA(), device.is_cuda().
+// torch::cuda::device_count(), at::hasCUDA(), device.is_cuda(), or an unchanged
+// local holding one.
 bool isCudaAvailabilityTest(const clang::Expr *Cond);
 
 // The analysed code (outside system headers) may put work on a GPU: it names
@@ -49,8 +50,8 @@ bool isCudaAvailabilityTest(const clang::Expr *Cond);
 // CPU-only code.
 bool codeMayUseCuda(clang::ASTContext &Ctx);
 
-// The statement runs only under such a test (an if branch, or one arm of a
-// conditional operator).
+// The statement runs only under such a test (an if branch, one arm of a
+// conditional operator, or after an if on it that returns or throws).
 bool isGuardedByCudaTest(const clang::Stmt &S, clang::ASTContext &Ctx);
 
 } // namespace torchtidy

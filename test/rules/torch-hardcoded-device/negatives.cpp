@@ -76,4 +76,28 @@ int main() {
   std::cout << torch::kCUDA << maybe_gpu(t) << pick();
   return on_gpu && same && is_gpu(t) && other.is_cpu() && chosen.is_cpu() && picked.is_cpu() ? 0 : 1;
 }
+
+// Code past an early exit on the test, and tests kept in a local first.
+std::vector<torch::Device> all_gpus() {
+  int gpus = torch::cuda::device_count();
+  if (gpus <= 1)
+    return {};
+  std::vector<torch::Device> list;
+  for (int i = 0; i < gpus; ++i)
+    list.emplace_back(torch::kCUDA, i);
+  return list;
+}
+
+torch::Device from_flag() {
+  bool use_cuda = torch::cuda::is_available();
+  return use_cuda ? torch::kCUDA : torch::kCPU;
+}
+
+void needs_gpu(torch::nn::Linear &m) {
+  if (!torch::cuda::is_available()) {
+    std::cerr << "no GPU\n";
+    throw std::runtime_error("no GPU");
+  }
+  m->to(torch::kCUDA);
+}
 // CHECK-MESSAGES-NOT: warning:

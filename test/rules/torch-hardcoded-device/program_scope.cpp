@@ -66,3 +66,17 @@ int main() {
   auto k = to_gpu(x) + plus_ones(y) + helper(z) + lambda(w) + e + f + m;
   return k.defined() && gpu_options.has_device() && fixed_options.has_device() ? 0 : 1;
 }
+
+// An early exit on another condition, or a test whose local changes later,
+// guards nothing.
+void early_exit(torch::nn::Linear &m, int epochs, bool fast) {
+  if (epochs == 0)
+    return;
+  m->to(torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: device 'torch::kCUDA' is hard-coded
+  bool gpu = torch::cuda::is_available();
+  gpu = fast;
+  if (gpu)
+    m->to(torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: device 'torch::kCUDA' is hard-coded
+}
