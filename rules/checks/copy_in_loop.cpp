@@ -7,6 +7,7 @@
 #include "analyses/VarValues.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -67,6 +68,18 @@ static bool copiesOnce(const VarDecl &V, const Expr &Site, const Stmt &Loop, AST
                   isLoopInvariant(dyn_cast<VarDecl>(Dest->getDecl()), &Loop, Ctx));
 }
 
+// for (auto &p : model->parameters()) p = p.to(device): each parameter is
+// moved once, as module->to(device) would, unless the loop runs in another.
+static bool movesModuleState(const VarDecl &V, const Stmt &Loop, ASTContext &Ctx) {
+  const auto *For = dyn_cast<CXXForRangeStmt>(&Loop);
+  if (!For || For->getLoopVariable() != &V || loopContextOf(Loop, Ctx))
+    return false;
+  const auto *Range = dyn_cast<CXXMemberCallExpr>(For->getRangeInit()->IgnoreImplicit());
+  const CXXMethodDecl *MD = Range ? Range->getMethodDecl() : nullptr;
+  return MD && MD->getIdentifier() && isModuleClass(MD->getParent()) && isTorchDecl(MD) &&
+         (MD->getName() == "parameters" || MD->getName() == "buffers");
+}
+
 void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
@@ -77,7 +90,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
       continue;
     const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
-    if (V && copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx))
+    if (V && (copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx) || movesModuleState(*V, *LC.Loop, Ctx)))
       continue;
     std::string Msg;
     if (R.Op.Kind == EffectKind::ModuleCopy) {

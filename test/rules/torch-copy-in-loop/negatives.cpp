@@ -2,6 +2,10 @@
 // RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
 
+// The program may use CUDA, so the check is on: nothing below is silent
+// for being CPU-only.
+static const bool use_cuda = torch::cuda::is_available();
+
 struct FakeTensor { FakeTensor cuda() const { return *this; } FakeTensor to(torch::Device) const { return *this; } };
 struct FakeModel { void to(torch::Device) {} };
 torch::Tensor helper(const torch::Tensor &t, torch::Device d) { return t.to(d); }
@@ -37,5 +41,14 @@ void run(torch::Device device, std::vector<torch::Tensor> xs, torch::Tensor big)
   }
   auto after = big.to(device);                       // after the loop
   (void)once; (void)moved; (void)after;
+}
+
+// A module's parameters and buffers moved one by one: each moves once.
+void move_state(torch::nn::Linear &model, const torch::Device &device) {
+  for (auto &param : model->parameters())
+    if (device.is_cuda() && !param.is_cuda())
+      param = param.to(device);
+  for (auto &buffer : model->buffers())
+    buffer = buffer.to(device);
 }
 // CHECK-MESSAGES-NOT: warning:

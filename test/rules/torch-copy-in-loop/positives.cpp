@@ -80,3 +80,16 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.to(device)' is a blocking copy
   }
 }
+
+// The same loop over tensors that are not a module's state is a copy per
+// element; as is a parameter copied in a loop that is not over them.
+void move_list(std::vector<torch::Tensor> &tensors, torch::nn::Linear &model,
+               const torch::Device &device) {
+  for (auto &t : tensors)
+    t = t.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: '.to(device)' is a blocking copy
+  for (int i = 0; i < 3; ++i)
+    for (auto &param : model->parameters())
+      auto copy = param.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: '.to(device)' is a blocking copy
+}
