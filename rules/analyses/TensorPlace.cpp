@@ -1,6 +1,7 @@
 #include "analyses/TensorPlace.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/LocalModule.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
@@ -133,10 +134,11 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
 
 // A module's forward of tensors put on a device gives its result there (its
 // parameters must be there too, or the call fails). Host operands prove
-// nothing: in a program that uses CUDA they more often mean a move whose
-// result was dropped (x.to(device); on its own) than a module on the host.
+// nothing on their own: in a program that uses CUDA they more often mean a
+// move whose result was dropped (x.to(device); on its own) than a module on
+// the host; they do for a module provably kept on the host.
 static bool forwardKeeps(const CallExpr &Call, int Depth, Question &Q) {
-  if (Q.Where == Place::Host)
+  if (Q.Where == Place::Host && !forwardOfHostModule(Call))
     return false;
   bool Any = false;
   return llvm::all_of(Call.arguments(),

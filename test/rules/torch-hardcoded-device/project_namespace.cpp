@@ -3,12 +3,12 @@
 // parameter fixes the device. The same under the clang-tidy plugin, where a
 // hand-written -I makes LibTorch's headers user headers (they are still
 // LibTorch's, told apart by their include tree).
-// RUN: not %torchtidy --quiet --checks='-*,torch-hardcoded-device' %s -- %torch_flags -I%S/Inputs/project_namespace \
+// RUN: not %torchtidy --quiet --checks='-*,torch-hardcoded-device' %s -- %torch_flags -I%S/Inputs \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 // RUN: %clang_tidy --load=%clang_tidy_plugin --checks='-*,torch-hardcoded-device' %s -- \
-// RUN:   %torch_include_flags -I%S/Inputs/project_namespace 2>/dev/null \
+// RUN:   %torch_include_flags -I%S/Inputs 2>/dev/null \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
-#include "trainer.hpp"
+#include "namespace_torch_trainer.hpp"
 
 using Trainer = torch::Trainer<torch::Factory>;
 

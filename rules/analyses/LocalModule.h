@@ -1,0 +1,18 @@
+// A module that provably stays on the host: built in the function that
+// calls its forward, from nothing that names a device, and never moved or
+// handed anywhere there.
+#pragma once
+
+#include "clang/AST/Expr.h"
+
+namespace torchtidy {
+
+// Call is a module's forward (isModuleForwardCall) on a local variable of
+// the function (a module, a std::shared_ptr to one or its ModuleHolder)
+// initialised by constructing it (std::make_shared too); the variable is
+// only used to call its methods other than to(), and the function names
+// no device anywhere. Its parameters are then where modules are made: on
+// the host.
+bool forwardOfHostModule(const clang::CallExpr &Call);
+
+} // namespace torchtidy
