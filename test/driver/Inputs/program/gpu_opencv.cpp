@@ -8,13 +8,13 @@ void load(const std::vector<cv::Mat> &images, std::vector<torch::Tensor> &out) {
     out.push_back(torch::ones({1}).to(torch::kCUDA));
 }
 
-int main() {
-  torch::nn::Linear model(4, 1);
+void train(torch::nn::Linear &model) {
   torch::optim::SGD opt(model->parameters(), 0.1);
   for (int i = 0; i < 10; ++i) {
     torch::Tensor loss = model(torch::randn({8, 4})).sum();
     opt.zero_grad();
     loss.backward();
+    // The caller's model: where it lives is not shown here.
     opt.step();
     std::cout << loss.item<double>() << "\n";
   }
