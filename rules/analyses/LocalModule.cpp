@@ -25,9 +25,6 @@ static const VarDecl *moduleVar(const CallExpr &Call) {
     if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Obj);
         Arrow && Arrow->getOperator() == OO_Arrow)
       Obj = Arrow->getArg(0);
-    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Obj);  // holder.get()
-             MC && MC->getMethodDecl()->getIdentifier() && MC->getMethodDecl()->getName() == "get")
-      Obj = MC->getImplicitObjectArgument();
     else
       break;
   }
@@ -55,7 +52,7 @@ static bool constructed(const Expr *Init) {
 
 namespace {
 // Every use of V calls a method of the module other than to(): through
-// ->, ., the holder's call operator or .get().
+// ->, . or the holder's call operator. get() and ptr() hand the module out.
 class UseChecker : public RecursiveASTVisitor<UseChecker> {
 public:
   UseChecker(const VarDecl &V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
@@ -94,8 +91,8 @@ private:
     }
     const auto *ME = dyn_cast_or_null<MemberExpr>(P);
     const auto *MD = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
-    return MD && MD->getIdentifier() && MD->getName() != "to" && MD->getName() != "apply" &&
-           MD->getName() != "load" && MD->getName() != "operator=";
+    return MD && MD->getIdentifier() &&
+           !llvm::is_contained({"to", "apply", "load", "get", "ptr"}, MD->getName());
   }
 
   const VarDecl &V;

@@ -65,6 +65,16 @@ void loaded() {
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: '.item()' copies the value to the host
 }
 
+void place(torch::nn::Module *module);
+
+void handed_out() {
+  Tiny tiny(5, 1);
+  place(tiny.get());
+  for (int i = 0; i < 3; ++i)
+    std::cout << tiny(torch::randn({2, 5})).sum().item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: '.item()' copies the value to the host
+}
+
 int main() {
   torch::Device device = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   cpu_training();
