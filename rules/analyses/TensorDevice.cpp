@@ -1,5 +1,6 @@
 #include "analyses/TensorDevice.h"
 
+#include "analyses/ReachingValue.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
 
@@ -338,6 +339,9 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
           return D;
     return nullptr;
   }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(T))
+    if (const Expr *Now = reachingValue(*DRE))
+      return tensorOrigin(Now, Depth + 1);
   const VarDecl *V = namedVar(T);
   if (!V)
     return bindingOrigin(T, Depth);

@@ -3,6 +3,7 @@
 #include "analyses/DeviceExpr.h"
 #include "analyses/LocalModule.h"
 #include "analyses/PlaceFlow.h"
+#include "analyses/ReachingValue.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
@@ -283,6 +284,9 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     return containerLives(C, Depth + 1, Q);
   if (const CallExpr *Op = tupleOp(E))
     return opKeeps(*Op, Depth + 1, Q);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const Expr *Now = reachingValue(*DRE))
+      return lives(Now, Depth + 1, Q);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       return isTensorType(B->getType()) && isUnchanged(*B) && bindingLives(*B, Depth, Q);

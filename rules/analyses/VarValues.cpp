@@ -188,28 +188,26 @@ bool callMayChangeArgument(const CallExpr &Call, llvm::function_ref<bool(const E
                       [&](const FunctionDecl *FD) { return changesArgument(Call, FD, Names); });
 }
 
+bool changes(const Stmt &S, const ValueDecl &V) {
+  ChangeFinder F(V);
+  F.TraverseStmt(const_cast<Stmt *>(&S));
+  return F.Found;
+}
+
 bool isUnchanged(const VarDecl &V) {
   if (V.getType().getNonReferenceType().isConstQualified())
     return true;
   if (!V.isLocalVarDeclOrParm())
     return false;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (!FD || !FD->getBody())
-    return false;
-  ChangeFinder F(V);
-  F.TraverseStmt(FD->getBody());
-  return !F.Found;
+  return FD && FD->getBody() && !changes(*FD->getBody(), V);
 }
 
 bool isUnchanged(const BindingDecl &B) {
   const auto *DD = dyn_cast_or_null<DecompositionDecl>(B.getDecomposedDecl());
   const auto *FD = DD ? dyn_cast_or_null<FunctionDecl>(DD->getParentFunctionOrMethod()) : nullptr;
   // auto &[a, b] = t names t's elements, which t may change.
-  if (!FD || !FD->getBody() || DD->getType()->isReferenceType())
-    return false;
-  ChangeFinder F(B);
-  F.TraverseStmt(FD->getBody());
-  return !F.Found;
+  return FD && FD->getBody() && !DD->getType()->isReferenceType() && !changes(*FD->getBody(), B);
 }
 
 // A default construction (an undefined tensor holds no data anywhere).

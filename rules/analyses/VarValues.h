@@ -32,6 +32,9 @@ const clang::Expr *argumentFor(const clang::CallExpr &Call, unsigned I);
 bool callMayChangeArgument(const clang::CallExpr &Call,
                            llvm::function_ref<bool(const clang::Expr *)> Names);
 
+// S changes V in some way (an assignment too).
+bool changes(const clang::Stmt &S, const clang::ValueDecl &V);
+
 // A const variable, or a local or parameter that its function never
 // changes: what it holds is what it was initialised with.
 bool isUnchanged(const clang::VarDecl &V);
