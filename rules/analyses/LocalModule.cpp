@@ -1,6 +1,8 @@
 #include "analyses/LocalModule.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/ReachingValue.h"
+#include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -100,6 +102,35 @@ private:
 };
 } // namespace
 
+static bool usedOtherwise(const Stmt &S, const VarDecl &V) {
+  UseChecker Uses(V, V.getASTContext());
+  Uses.TraverseStmt(const_cast<Stmt *>(&S));
+  return Uses.Moved;
+}
+
+// net->to(torch::kCPU) or net.to(torch::kCPU), as a statement of its own.
+static bool movesToCpu(const Stmt &S, const VarDecl &V) {
+  const auto *E = dyn_cast<Expr>(&S);
+  const auto *To = E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
+  const CXXMethodDecl *MD = To ? To->getMethodDecl() : nullptr;
+  return MD && MD->getIdentifier() && MD->getName() == "to" && isModuleClass(MD->getParent()) &&
+         To->getNumArgs() > 0 && knownDeviceKind(To->getArg(0)) == DeviceKind::Cpu &&
+         moduleVar(*To) == &V;
+}
+
+bool forwardOfModuleMovedToCpu(const CallExpr &Call) {
+  const VarDecl *V = moduleVar(Call);
+  const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
+  if (!FD || !V->isLocalVarDeclOrParm() || !heldModule(V->getType()))
+    return false;
+  auto Earlier = [&](const Stmt &S) {
+    if (movesToCpu(S, *V))
+      return Step::Found;
+    return usedOtherwise(S, *V) ? Step::Stop : Step::Next;
+  };
+  return walkBack(Call, *FD, Earlier, [&](const Stmt &S) { return usedOtherwise(S, *V); });
+}
+
 bool forwardOfHostModule(const CallExpr &Call) {
   const VarDecl *V = moduleVar(Call);
   const auto *FD = V ? dyn_cast<FunctionDecl>(V->getDeclContext()) : nullptr;
@@ -107,9 +138,7 @@ bool forwardOfHostModule(const CallExpr &Call) {
       V->getType()->isReferenceType() || !heldModule(V->getType()) || !V->getInit() ||
       !constructed(V->getInit()) || mentionsDevice(FD->getBody()))
     return false;
-  UseChecker Uses(*V, V->getASTContext());
-  Uses.TraverseStmt(FD->getBody());
-  return !Uses.Moved;
+  return !usedOtherwise(*FD->getBody(), *V);
 }
 
 } // namespace torchtidy

@@ -1,6 +1,6 @@
 // A module that provably stays on the host: built in the function that
 // calls its forward, from nothing that names a device, and never moved or
-// handed anywhere there.
+// handed anywhere there; or moved to the CPU before its forward.
 #pragma once
 
 #include "clang/AST/Expr.h"
@@ -14,5 +14,11 @@ namespace torchtidy {
 // no device anywhere. Its parameters are then where modules are made: on
 // the host.
 bool forwardOfHostModule(const clang::CallExpr &Call);
+
+// Call is a module's forward on a variable that the statements before it in
+// its function move to the CPU (net->to(torch::kCPU)) and use no other way
+// than to call its methods (walkBack): its parameters are on the CPU, so its
+// output is too (an input elsewhere would fail against them).
+bool forwardOfModuleMovedToCpu(const clang::CallExpr &Call);
 
 } // namespace torchtidy

@@ -3,7 +3,6 @@
 #include "analyses/UnresolvedCall.h"
 #include "analyses/VarValues.h"
 
-#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -34,9 +33,37 @@ static bool hasGoto(const Stmt *S) {
   return llvm::any_of(S->children(), hasGoto);
 }
 
+bool walkBack(const Stmt &At, const FunctionDecl &FD, llvm::function_ref<Step(const Stmt &)> Earlier,
+              llvm::function_ref<bool(const Stmt &)> Spoils) {
+  llvm::SmallVector<const Stmt *, 16> Path;
+  if (!pathTo(FD.getBody(), &At, Path) || hasGoto(FD.getBody()))
+    return false;
+  for (size_t I = Path.size() - 1; I-- > 0;) {
+    const Stmt *P = Path[I], *Cur = Path[I + 1];
+    if (isa<LambdaExpr>(P))
+      return false;
+    if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+      if (isa<SwitchCase, LabelStmt>(Cur))
+        return false;
+      auto Body = Block->body();
+      for (auto It = llvm::find(Body, Cur); It != Body.begin();) {
+        const Stmt *S = *--It;
+        Step Judged = isa<SwitchCase, LabelStmt>(S) ? Step::Stop : Earlier(*S);
+        if (Judged != Step::Next)
+          return Judged == Step::Found;
+      }
+      continue;
+    }
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) ? Spoils(*P)
+        : llvm::any_of(P->children(), [&](const Stmt *C) { return C && C != Cur && Spoils(*C); }))
+      return false;
+  }
+  return false;
+}
+
 // x in v = x, as a statement of its own.
-static const Expr *assignedBy(const Stmt *S, const VarDecl &V) {
-  const auto *E = dyn_cast<Expr>(S);
+static const Expr *assignedBy(const Stmt &S, const VarDecl &V) {
+  const auto *E = dyn_cast<Expr>(&S);
   if (!E)
     return nullptr;
   E = E->IgnoreImplicit();
@@ -52,60 +79,31 @@ static const Expr *assignedBy(const Stmt *S, const VarDecl &V) {
   return nullptr;
 }
 
-// The value a statement before the read gives V, scanning back from Last
-// (excluded) in Block; Stop is set when a statement changes V in another
-// way or control may enter past it (a label).
-static const Expr *givenInBlock(const CompoundStmt &Block, const Stmt *Last, const VarDecl &V,
-                                bool &Stop) {
-  auto Body = Block.body();
-  auto At = llvm::find(Body, Last);
-  if (isa<SwitchCase, LabelStmt>(Last))
-    return Stop = true, nullptr;
-  while (At != Body.begin()) {
-    const Stmt *S = *--At;
-    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && llvm::is_contained(DS->decls(), &V)) {
-      Stop = true;
-      const Expr *Init = V.getInit();
-      bool Defined = Init && !lostInitializer(V) &&
-                     !(isa<CXXConstructExpr>(Init) && cast<CXXConstructExpr>(Init)->getNumArgs() == 0);
-      return Defined ? Init : nullptr;
-    }
-    if (const Expr *X = assignedBy(S, V)) {
-      Stop = true;
-      return changes(*X, V) ? nullptr : X;
-    }
-    if (isa<SwitchCase, LabelStmt>(S) || changes(*S, V))
-      return Stop = true, nullptr;
-  }
-  return nullptr;
+// The initialiser of V, when it gives it a value (not a default
+// construction, which holds no data, nor one Clang dropped).
+static const Expr *definedInit(const VarDecl &V) {
+  const Expr *Init = V.getInit();
+  const auto *Construct = Init ? dyn_cast<CXXConstructExpr>(Init) : nullptr;
+  if (!Init || lostInitializer(V) || (Construct && Construct->getNumArgs() == 0))
+    return nullptr;
+  return Init;
 }
 
 const Expr *reachingValue(const DeclRefExpr &Use) {
   const auto *V = dyn_cast<VarDecl>(Use.getDecl());
   const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
-  llvm::SmallVector<const Stmt *, 16> Path;
-  if (!FD || !V->isLocalVarDeclOrParm() || !pathTo(FD->getBody(), &Use, Path) ||
-      hasGoto(FD->getBody()))
+  if (!FD || !V->isLocalVarDeclOrParm())
     return nullptr;
-  for (size_t I = Path.size() - 1; I-- > 0;) {
-    const Stmt *P = Path[I], *Cur = Path[I + 1];
-    if (isa<LambdaExpr>(P))
-      return nullptr;
-    if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
-      bool Stop = false;
-      const Expr *X = givenInBlock(*Block, Cur, *V, Stop);
-      if (Stop)
-        return X;
-      continue;
-    }
-    // A loop runs its later statements before Use too; elsewhere only the
-    // other parts of the statement may come first.
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) ? changes(*P, *V)
-        : llvm::any_of(P->children(),
-                       [&](const Stmt *C) { return C && C != Cur && changes(*C, *V); }))
-      return nullptr;
-  }
-  return nullptr;
+  const Expr *Value = nullptr;
+  auto Earlier = [&](const Stmt &S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(&S); DS && llvm::is_contained(DS->decls(), V))
+      return (Value = definedInit(*V)) ? Step::Found : Step::Stop;
+    if (const Expr *X = assignedBy(S, *V))
+      return !changes(*X, *V) && (Value = X) ? Step::Found : Step::Stop;
+    return changes(S, *V) ? Step::Stop : Step::Next;
+  };
+  auto Spoils = [&](const Stmt &S) { return changes(S, *V); };
+  return walkBack(Use, *FD, Earlier, Spoils) ? Value : nullptr;
 }
 
 } // namespace torchtidy

@@ -123,6 +123,16 @@ std::optional<std::string> hostToDeviceWrite(const CallExpr &Call) {
                                : "'." + M.Name.str() + "()' of a host tensor into a device tensor";
 }
 
+static const Entry *functionEntry(const FunctionDecl &FD) {
+  return isTorchDecl(&FD) ? find(Entry::Function, FD.getQualifiedNameAsString()) : nullptr;
+}
+
+std::optional<SyncingOp> syncingFunction(const FunctionDecl &FD) {
+  if (const Entry *E = functionEntry(FD))
+    return opOf(*E, nullptr);
+  return std::nullopt;
+}
+
 std::optional<SyncingOp> syncingCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD || !isTorchDecl(FD))
@@ -136,7 +146,7 @@ std::optional<SyncingOp> syncingCall(const CallExpr &Call) {
       return opOf(*E, M.Obj);
     return std::nullopt;
   }
-  const Entry *E = find(Entry::Function, FD->getQualifiedNameAsString());
+  const Entry *E = functionEntry(*FD);
   if (!E)
     return std::nullopt;
   // The tensor read: the last tensor argument ('<<' takes the stream first).

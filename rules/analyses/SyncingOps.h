@@ -19,6 +19,9 @@ struct SyncingOp {
 // A method of at::Tensor or at::TensorBase with this name in the table.
 std::optional<SyncingOp> syncingMethod(llvm::StringRef Name);
 
+// A free function of LibTorch's in the table (torch::nn::utils::clip_grad_norm_).
+std::optional<SyncingOp> syncingFunction(const clang::FunctionDecl &FD);
+
 // The call, of a declaration in the table, and the tensor it reads. A write
 // into a host tensor (cpu_t[i] = x, cpu_t.copy_(x)) counts only when the
 // destination is provably on the CPU.

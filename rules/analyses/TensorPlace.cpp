@@ -28,8 +28,12 @@ bool isCopyToHost(const Expr *E) {
   return To && To->getNumArgs() > 0 && knownDeviceKind(To->getArg(0)) == DeviceKind::Cpu;
 }
 
-const Expr *viewBase(const Expr *E) {
+bool isViewMethod(llvm::StringRef Name) {
   static const llvm::StringRef ViewMethods[] = {"select", "index", "narrow", "slice", "view"};
+  return llvm::is_contained(ViewMethods, Name);
+}
+
+const Expr *viewBase(const Expr *E) {
   for (;;) {
     E = ignoreTensorWrappers(E);
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
@@ -39,7 +43,7 @@ const Expr *viewBase(const Expr *E) {
       }
     const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
     const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-    if (!MD || !MD->getIdentifier() || !llvm::is_contained(ViewMethods, MD->getName()) ||
+    if (!MD || !MD->getIdentifier() || !isViewMethod(MD->getName()) ||
         !isTensorMethod(MD, MD->getName()))
       return E;
     E = MC->getImplicitObjectArgument();
@@ -139,6 +143,8 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
 // move whose result was dropped (x.to(device); on its own) than a module on
 // the host; they do for a module provably kept on the host.
 static bool forwardKeeps(const CallExpr &Call, int Depth, Question &Q) {
+  if (Q.Where == Place::Host && forwardOfModuleMovedToCpu(Call))
+    return true;
   if (Q.Where == Place::Host && !forwardOfHostModule(Call))
     return false;
   bool Any = false;

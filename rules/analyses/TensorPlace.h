@@ -24,6 +24,9 @@ bool isProvablyOnCpu(const clang::Expr *Tensor);
 // whose every value is.
 bool isPlacedOnDevice(const clang::Expr *Tensor);
 
+// A method of at::Tensor that returns a view sharing the tensor's storage.
+bool isViewMethod(llvm::StringRef Name);
+
 // The tensor a view is taken of: t for t[i], t.select(..), t.index(..) and
 // the like, which share t's storage and device.
 const clang::Expr *viewBase(const clang::Expr *E);

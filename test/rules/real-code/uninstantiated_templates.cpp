@@ -51,6 +51,33 @@ template <typename Net> struct Trainer : Net {
   }
 };
 
+// A member template of a class template that is instantiated, the member
+// template never (its caller did not compile): the batch's type is unknown.
+template <typename Model> struct Fitter {
+  torch::Device device = torch::kCPU;
+  torch::Device *slot = &device;
+  template <typename Loader> void train(Model &model, Loader &loader) {
+    for (auto &batch : loader) {
+      auto data = batch.data.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: '.to(device)' is a blocking copy from host to device
+      auto target = batch.target.to(slot->str());
+      // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: '.to(device)' is a blocking copy from host to device
+      torch::Tensor prediction = model->forward(data).argmax(1);
+      long correct = prediction.eq(target).sum().template item<long>();
+      // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: '.item()' copies the value to the host
+      torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'torch::nn::utils::clip_grad_norm_' reads the total norm back to the host
+      auto target_cpu = target.to(torch::kCPU);
+      // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: '.to(torch::kCPU)' copies the tensor to the host
+      for (long i = 0; i < correct; ++i)
+        std::cout << target_cpu[i].template item<long>() << target_cpu.select(0, i).item();
+      // on the host already: no finding
+    }
+  }
+  void step() {}
+};
+template struct Fitter<torch::nn::Linear>;
+
 // Instantiated: found once, in the instantiation.
 template <typename T> float used(const std::vector<T> &losses) {
   float sum = 0;

@@ -2,7 +2,8 @@
 // device, and never moved or handed anywhere: its forward of host tensors
 // gives host tensors, and reading them waits for no GPU, even in a program
 // that uses CUDA elsewhere. Moved, handed on, loaded, or in a function that
-// names a device: the reads are reported.
+// names a device: the reads are reported. A module moved to the CPU
+// before its forward computes there too.
 // RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -73,6 +74,37 @@ void handed_out() {
   for (int i = 0; i < 3; ++i)
     std::cout << tiny(torch::randn({2, 5})).sum().item<float>();
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: '.item()' copies the value to the host
+}
+
+// Moved to the CPU before its forward: its output is on the CPU whatever
+// the caller hands it (an input elsewhere would fail against its parameters).
+torch::Tensor classify(torch::Tensor image, Tiny model) {
+  model->eval();
+  model->to(torch::kCPU);
+  image = image.unsqueeze(0);
+  return torch::argmax(model(image));
+}
+
+void moved_to_cpu(Tiny &model, std::vector<torch::Tensor> &images) {
+  for (auto &image : images)
+    std::cout << classify(image, model).item<long>();
+}
+
+void moved_back(Tiny model, torch::Device device, std::vector<torch::Tensor> &images) {
+  for (auto &image : images) {
+    model->to(torch::kCPU);
+    model->to(device);
+    std::cout << model(image).sum().item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: '.item()' copies the value to the host
+  }
+}
+
+void moved_in_branch(Tiny model, bool cpu, std::vector<torch::Tensor> &images) {
+  if (cpu)
+    model->to(torch::kCPU);
+  for (auto &image : images)
+    std::cout << model(image).sum().item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: '.item()' copies the value to the host
 }
 
 int main() {
