@@ -74,9 +74,20 @@ template <typename Model> struct Fitter {
       // on the host already: no finding
     }
   }
-  void step() {}
+  // Instantiated below: found once, in the instantiation.
+  template <typename Loader> float check(Loader &loader) {
+    float sum = 0;
+    for (auto &batch : loader)
+      sum += batch.data.sum().template item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: '.item()' copies the value to the host
+    return sum;
+  }
 };
 template struct Fitter<torch::nn::Linear>;
+struct Batch {
+  torch::Tensor data;
+};
+float checked(Fitter<torch::nn::Linear> &f, std::vector<Batch> &batches) { return f.check(batches); }
 
 // Instantiated: found once, in the instantiation.
 template <typename T> float used(const std::vector<T> &losses) {
