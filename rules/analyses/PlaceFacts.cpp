@@ -127,6 +127,12 @@ std::string memberKey(const std::string &Usr, const FieldDecl &F, place::Place W
 // That a method of a class with private tensor fields is defined.
 std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
 
+// Returns are followed for any function of the code, virtual ones too (the
+// override the call names, as in the file itself), but not into templates.
+bool returnsFollowed(const FunctionDecl &FD) {
+  return !isTorchDecl(&FD) && !FD.isInStdNamespace() && !FD.isDependentContext();
+}
+
 // Parameters are followed for functions whose calls the code shows: not a
 // virtual method, a constructor, a lambda or a library's function. A
 // module's forward is called through its holder (module(x), a call of the
@@ -135,7 +141,7 @@ std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + U
 bool followed(const FunctionDecl &FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
   return !(MD && (MD->isVirtual() || isa<CXXConstructorDecl>(MD) || MD->getParent()->isLambda())) &&
-         !isTorchDecl(&FD) && !FD.isInStdNamespace() && !FD.isDependentContext();
+         returnsFollowed(FD);
 }
 
 bool tracked(QualType T) { return isTensorType(T) || place::holdsTensors(T); }
@@ -257,7 +263,7 @@ bool place::fieldValues(const FieldDecl &F, std::vector<const Expr *> &Out) {
 }
 
 bool place::returnsThereElsewhere(const FunctionDecl &FD, Place Where, const FieldDecl *Member) {
-  if (!Current || !followed(FD))
+  if (!Current || !returnsFollowed(FD))
     return false;
   std::string Usr = usrOf(&FD);
   return !Usr.empty() && Current->programHas(Member ? memberKey(Usr, *Member, Where)
@@ -314,11 +320,12 @@ void exportPlaceFacts(FunctionTable &Out) {
     }
   }
   for (const FunctionDecl *Def : Index.Defined) {
-    if (Def->isExternallyVisible() && followed(*Def) && tracked(Def->getReturnType()))
+    bool Exported = Def->isExternallyVisible() && returnsFollowed(*Def);
+    if (Exported && tracked(Def->getReturnType()))
       for (place::Place Where : Places)
         if (returnsThere(*Def, Where))
           addFact(Out, returnsKey(usrOf(Def), Where), FactHolds);
-    if (Def->isExternallyVisible() && followed(*Def))
+    if (Exported)
       for (const FieldDecl *F : returnedMembers(*Def))
         for (place::Place Where : Places)
           if (returnsThere(*Def, Where, F))

@@ -13,3 +13,10 @@ public:
   Element onDevice(size_t index, torch::Device device);
   torch::data::Example<> example(size_t index);
 };
+
+// A dataset as LibTorch's data loaders take it: get() is virtual.
+class Images : public torch::data::Dataset<Images> {
+public:
+  torch::data::Example<> get(size_t index) override;
+  torch::optional<size_t> size() const override;
+};
