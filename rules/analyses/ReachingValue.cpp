@@ -1,6 +1,5 @@
 #include "analyses/ReachingValue.h"
 
-#include "analyses/UnresolvedCall.h"
 #include "analyses/VarValues.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -79,16 +78,6 @@ static const Expr *assignedBy(const Stmt &S, const VarDecl &V) {
   return nullptr;
 }
 
-// The initialiser of V, when it gives it a value (not a default
-// construction, which holds no data, nor one Clang dropped).
-static const Expr *definedInit(const VarDecl &V) {
-  const Expr *Init = V.getInit();
-  const auto *Construct = Init ? dyn_cast<CXXConstructExpr>(Init) : nullptr;
-  if (!Init || lostInitializer(V) || (Construct && Construct->getNumArgs() == 0))
-    return nullptr;
-  return Init;
-}
-
 const Expr *reachingValue(const DeclRefExpr &Use) {
   const auto *V = dyn_cast<VarDecl>(Use.getDecl());
   const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
@@ -97,7 +86,7 @@ const Expr *reachingValue(const DeclRefExpr &Use) {
   const Expr *Value = nullptr;
   auto Earlier = [&](const Stmt &S) {
     if (const auto *DS = dyn_cast<DeclStmt>(&S); DS && llvm::is_contained(DS->decls(), V))
-      return (Value = definedInit(*V)) ? Step::Found : Step::Stop;
+      return (Value = givenInit(*V)) ? Step::Found : Step::Stop;
     if (const Expr *X = assignedBy(S, *V))
       return !changes(*X, *V) && (Value = X) ? Step::Found : Step::Stop;
     return changes(S, *V) ? Step::Stop : Step::Next;

@@ -290,12 +290,12 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
     return containerLives(C, Depth + 1, Q);
   if (const CallExpr *Op = tupleOp(E))
     return opKeeps(*Op, Depth + 1, Q);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const Expr *Now = reachingValue(*DRE))
       return lives(Now, Depth + 1, Q);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       return isTensorType(B->getType()) && isUnchanged(*B) && bindingLives(*B, Depth, Q);
+  }
   if (const FieldDecl *F = fieldOf(E))
     return isTensorType(F->getType()) &&
            (fieldLives(*F, Depth, Q) || memberLives(recordOf(E), *F, Depth, Q));

@@ -234,11 +234,16 @@ bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<H
   return !Finder.Found;
 }
 
+const Expr *givenInit(const VarDecl &V) {
+  const Expr *Init = V.getInit();
+  return Init && !isDefaultConstruction(Init) && !lostInitializer(V) ? Init : nullptr;
+}
+
 bool allHeldValues(const VarDecl &V, std::vector<HeldValue> &Out) {
   if (isa<ParmVarDecl>(V) || lostInitializer(V) || !allAssignedValues(V, Out))
     return false;
-  if (V.getInit() && !isDefaultConstruction(V.getInit()))
-    Out.push_back({V.getInit()});
+  if (const Expr *Init = givenInit(V))
+    Out.push_back({Init});
   return true;
 }
 

@@ -46,6 +46,10 @@ bool isUnchanged(const clang::BindingDecl &B);
 // initialiser: callers pass others); null otherwise.
 const clang::Expr *lastingInit(const clang::VarDecl *V);
 
+// The initialiser of V when it gives V a value: not a default construction
+// (an undefined tensor holds no data) nor one Clang dropped; null otherwise.
+const clang::Expr *givenInit(const clang::VarDecl &V);
+
 // Every value a local variable of a tensor (or other) type ever holds: its
 // initialiser (not a default construction: an undefined tensor holds no
 // data) and the right-hand sides of its plain assignments (v = x).
