@@ -12,11 +12,15 @@ using namespace clang::ast_matchers;
 namespace torchtidy {
 
 RuleCheck::RuleCheck(const CheckFactory &Factory, StringRef Name, tidy::ClangTidyContext *Ctx)
-    : ClangTidyCheck(Name, Ctx), Info(*Factory.Info) {
+    : ClangTidyCheck(Name, Ctx), Info(*Factory.Info), Errors(SharedCompileErrors::of(Ctx)) {
   for (const RuleOption &O : Info.Options)
     if (std::optional<StringRef> V = Options.get(O.Name))
       Values[Info.Id + "." + O.Name] = V->str();
   Rule = Factory.Create(Values, *this);
+}
+
+void RuleCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) {
+  Errors->install(*PP);
 }
 
 // clang-tidy matches the whole AST, LibTorch's headers included; the rule
@@ -60,8 +64,7 @@ void RuleCheck::onEndOfTranslationUnit() {
   ProgramSummaries Program(NoOtherFiles);
   PlaceFactsScope PlaceFacts(*Context, &Program);
   UserCode.matchAST(*Context);
-  // clang-tidy does not tell its checks where Clang's errors are.
-  Rule->onEndOfTranslationUnit(*Context, {});
+  Rule->onEndOfTranslationUnit(*Context, Errors->locations());
   Context->setTraversalScope(Whole);
   Context = nullptr;
 }

@@ -3,6 +3,7 @@
 // from clang-tidy's configuration.
 #pragma once
 
+#include "CompileErrors.h"
 #include "checks/Registry.h"
 
 #include "ClangTidyCheck.h"
@@ -16,6 +17,8 @@ public:
   bool isLanguageVersionSupported(const clang::LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
+  void registerPPCallbacks(const clang::SourceManager &SM, clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
@@ -31,6 +34,7 @@ private:
   // same declarations the standalone tool traverses.
   clang::ast_matchers::MatchFinder UserCode;
   clang::ASTContext *Context = nullptr;
+  std::shared_ptr<SharedCompileErrors> Errors;
 };
 
 } // namespace torchtidy
