@@ -116,10 +116,56 @@ private:
              lives(MC->getArg(0), Depth + 1, Q);
     if (isMethod(MD, {"at", "front", "back"}))
       return elementUse(MC);
+    if (isMethod(MD, {"begin", "end"}))
+      return iteratorUse(MC);
     return MD->isConst() || isMethod(MD, {"clear", "reserve", "pop_back", "shrink_to_fit"});
   }
 
   const Stmt *parentNode(const Expr *E) { return parentOf(E).get<Stmt>(); }
+
+  // An iterator into the container: compared, stepped or dereferenced to an
+  // element; one kept in a local is judged by every use of the local.
+  bool iteratorUse(const Expr *It) {
+    DynTypedNode P = parentOf(It);
+    if (const auto *Var = P.get<VarDecl>())
+      return iteratorVarUse(*Var);
+    const auto *Op = P.get<CXXOperatorCallExpr>();
+    if (!Op)
+      return false;
+    switch (Op->getOperator()) {
+    case OO_Star:
+    case OO_Arrow:
+      return Op->getArg(0) == It && elementUse(Op);
+    case OO_PlusPlus:
+    case OO_MinusMinus:
+    case OO_EqualEqual:
+    case OO_ExclaimEqual:
+      return true;
+    case OO_Equal: { // into a local (it = v.begin()), or the local given another
+      if (Op->getArg(0) == It)
+        return true;
+      const auto *To = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+      const auto *Var = To ? dyn_cast<VarDecl>(To->getDecl()) : nullptr;
+      return Var && iteratorVarUse(*Var);
+    }
+    default:
+      return false;
+    }
+  }
+
+  bool iteratorVarUse(const VarDecl &Var) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Var.getParentFunctionOrMethod());
+    if (!Var.isLocalVarDecl() || Var.getType()->isReferenceType() || !FD || !FD->getBody())
+      return false;
+    if (Q.Open.count(&Var))
+      return true; // judged already, up the chain of iterators
+    Q.Open.insert(&Var);
+    Refs R(Var);
+    R.TraverseStmt(FD->getBody());
+    bool Used = llvm::all_of(R.Found, [&](const Expr *D) { return iteratorUse(D); });
+    Q.Open.erase(&Var);
+    return Used;
+  }
 
   // An element: written only with tensors living there, never bound where
   // it could be changed unseen.

@@ -111,6 +111,45 @@ TORCH_MODULE(Scorer);
 
 float score(Scorer &net, const torch::Tensor &x) { return net->forward(x.cpu()) + net(x); }
 
+// Iterators that only read (compared, stepped, dereferenced to read an
+// element) leave a container's tensors where they were put; one that
+// writes an element may put a device tensor there.
+class Labels {
+public:
+  explicit Labels(const torch::Tensor &x) : labels_{x.cpu(), torch::ones({2})} {}
+  std::vector<torch::Tensor> row(int64_t i) {
+    std::vector<torch::Tensor> out;
+    for (auto it = labels_.begin(); it != labels_.end(); it++)
+      out.push_back((*it)[i]);
+    return out;
+  }
+  float weights() const {
+    float total = 0;
+    for (size_t i = 0; i < labels_.size(); i++)
+      total += labels_[i].max().item<float>();
+    return total;
+  }
+
+private:
+  std::vector<torch::Tensor> labels_;
+};
+
+float iterated(const torch::Tensor &x, torch::Device device) {
+  std::vector<torch::Tensor> read{x.cpu()}, written{x.cpu()};
+  std::vector<torch::Tensor>::iterator last;
+  for (auto it = read.begin(); it != read.end(); ++it)
+    last = it;
+  auto w = written.begin();
+  *w = x.to(device);
+  float total = 0;
+  for (int i = 0; i < 4; ++i) {
+    total += read[i].item<float>();
+    total += written[i].item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: '.item()' copies the value to the host
+  }
+  return total;
+}
+
 float run(torch::Tensor pred, torch::Tensor x, Reader &r) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   std::vector<torch::Tensor> host, on_device, escaped, listed{x.cpu(), torch::ones({2})};
