@@ -54,7 +54,8 @@ static bool constructed(const Expr *Init) {
 
 namespace {
 // Every use of V calls a method of the module other than to(): through
-// ->, . or the holder's call operator. get() and ptr() hand the module out.
+// ->, . or the holder's call operator, or saves it with torch::save. get()
+// and ptr() hand the module out.
 class UseChecker : public RecursiveASTVisitor<UseChecker> {
 public:
   UseChecker(const VarDecl &V, ASTContext &Ctx) : V(V), Ctx(Ctx) {}
@@ -78,6 +79,10 @@ private:
     while (P && isa<ImplicitCastExpr, ParenExpr>(P)) {
       E = P;
       P = parentExpr(*P);
+    }
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P); Call && !isa<CXXOperatorCallExpr>(P)) {
+      const FunctionDecl *FD = Call->getDirectCallee();  // torch::save(net, path) reads it
+      return FD && isTorchDecl(FD) && FD->getIdentifier() && FD->getName() == "save";
     }
     if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
       if (Op->getOperator() == OO_Call && Op->getArg(0) == E)

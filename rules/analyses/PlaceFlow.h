@@ -11,6 +11,8 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <optional>
+
 namespace torchtidy::place {
 
 // Variables, ops, returns and parameters are followed a few steps deep.
@@ -53,6 +55,24 @@ bool valueLives(const clang::Expr *E, clang::QualType T, int Depth, Question &Q)
 // Def returns something, and every return's value is one Pred holds for.
 bool everyReturn(const clang::FunctionDecl &Def,
                  llvm::function_ref<bool(const clang::Expr *)> Pred);
+
+// Where a call Clang kept unresolved around an error puts its tensor, when
+// it says: a LibTorch factory whose broken arguments cannot name a device
+// (the host), or a tensor method known by name that keeps its object's place.
+std::optional<bool> brokenMadeThere(const clang::Expr *E, int Depth, Question &Q);
+// F's value in a return Clang kept only as a recovery expression around
+// {data, target}, for LibTorch's Example; null otherwise.
+const clang::Expr *brokenExampleInit(const clang::Expr *E, const clang::FieldDecl &F);
+
+// The member F of a batch a range-for over Range (a LibTorch data loader)
+// gives lives at Q.Where, as its dataset's get() makes it.
+bool loadedLives(const clang::Expr &Range, const clang::FieldDecl &F, int Depth, Question &Q);
+// A range-for's element: the range it runs over, else null.
+const clang::Expr *rangeOf(const clang::VarDecl &V);
+// Every return of FD lives at Q.Where (its Member, if given), also when FD
+// is defined in another file.
+bool functionReturnsThere(const clang::FunctionDecl &FD, int Depth, Question &Q,
+                          const clang::FieldDecl *Member = nullptr);
 
 // Every value of a private field (allFieldValues), read once per TU.
 bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);

@@ -76,18 +76,20 @@ static const Expr *exampleArgument(const CXXConstructExpr &C, const FieldDecl &F
   return C.getArg(F.getFieldIndex());
 }
 
-// F of a local record: F of each of its values and what V.F is given.
+// F of a local record: F of each of its values (of each batch, for a
+// range-for over a data loader) and what V.F is given.
 static bool localMemberLives(const VarDecl &V, const FieldDecl &F, int Depth, Question &Q) {
   std::vector<const Expr *> Values;
   std::vector<HeldValue> Assigned;
-  if (Q.Open.count(&V) || !allValuesOf(V, Values) || !allMemberAssignedValues(V, F, Assigned) ||
+  if (Q.Open.count(&V) || !allMemberAssignedValues(V, F, Assigned) ||
       llvm::any_of(Assigned, [](const HeldValue &H) { return H.Element >= 0; }))
     return false;
   Q.Open.insert(&V);
-  bool There = !Values.empty() &&
-               llvm::all_of(Values,
-                            [&](const Expr *R) { return memberLives(R, F, Depth + 1, Q); }) &&
-               llvm::all_of(Assigned, [&](const HeldValue &H) {
+  const Expr *Range = rangeOf(V);
+  bool Given = (Range && isUnchanged(V) && loadedLives(*Range, F, Depth, Q)) ||
+               (allValuesOf(V, Values) && !Values.empty() &&
+                llvm::all_of(Values, [&](const Expr *R) { return memberLives(R, F, Depth + 1, Q); }));
+  bool There = Given && llvm::all_of(Assigned, [&](const HeldValue &H) {
                  return valueLives(H.E, F.getType(), Depth + 1, Q);
                });
   Q.Open.erase(&V);
@@ -116,6 +118,8 @@ bool memberLives(const Expr *Record, const FieldDecl &F, int Depth, Question &Q)
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !isa<ParmVarDecl>(V))
       return localMemberLives(*V, F, Depth, Q);
+  if (const Expr *Init = brokenExampleInit(E, F))
+    return valueLives(Init, F.getType(), Depth + 1, Q);
   const auto *Call = dyn_cast<CallExpr>(E);
   return Call && returnsThere(*Call, Depth, Q, &F);
 }

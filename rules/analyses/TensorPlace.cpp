@@ -204,19 +204,23 @@ bool place::everyReturn(const FunctionDecl &Def, llvm::function_ref<bool(const E
 
 bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q, const FieldDecl *Member) {
   const FunctionDecl *FD = calleeOf(Call);
+  return FD && functionReturnsThere(*FD, Depth, Q, Member);
+}
+
+bool place::functionReturnsThere(const FunctionDecl &FD, int Depth, Question &Q,
+                                 const FieldDecl *Member) {
   const FunctionDecl *Def = nullptr;
-  if (!FD || isTorchDecl(FD) || FD->isInStdNamespace())
+  if (isTorchDecl(&FD) || FD.isInStdNamespace())
     return false;
-  if (!FD->hasBody(Def) || !Def)
-    return returnsThereElsewhere(*FD, Q.Where, Member);
+  if (!FD.hasBody(Def) || !Def)
+    return returnsThereElsewhere(FD, Q.Where, Member);
   return everyReturn(*Def, [&](const Expr *V) {
     return Member ? memberLives(V, *Member, Depth + 1, Q)
                   : valueLives(V, Def->getReturnType(), Depth + 1, Q);
   });
 }
 
-// A range-for's element: the range it runs over, else null.
-static const Expr *rangeOf(const VarDecl &V) {
+const Expr *place::rangeOf(const VarDecl &V) {
   if (!V.isCXXForRangeDecl())
     return nullptr;
   for (const DynTypedNode &P : V.getASTContext().getParents(V))
@@ -255,6 +259,8 @@ static bool fieldLives(const FieldDecl &F, int Depth, Question &Q) {
 // Where a copy or factory puts its tensor, when it says: true or false for
 // Q.Where, or nothing when the expression is neither.
 static std::optional<bool> madeThere(const Expr *E, int Depth, Question &Q) {
+  if (std::optional<bool> Broken = brokenMadeThere(E, Depth, Q))
+    return Broken;
   if (isCopyToHost(E))
     return Q.Where == Place::Host;
   if (asTensorMethodCall(E, "cuda"))

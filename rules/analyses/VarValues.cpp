@@ -227,7 +227,9 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
 
 bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<HeldValue> &Out) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  if (!V.isLocalVarDecl() || V.getType()->isReferenceType() || !FD || !FD->getBody())
+  // A range-for's element reference names what only the loop reaches.
+  if (!V.isLocalVarDecl() || (V.getType()->isReferenceType() && !V.isCXXForRangeDecl()) || !FD ||
+      !FD->getBody())
     return false;
   ChangeFinder Finder(F, &Out, &V);
   Finder.TraverseStmt(FD->getBody());

@@ -85,7 +85,8 @@ void visitFieldCode(const clang::FieldDecl &F,
 bool allFieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out,
                     llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
 
-// The values the field F of a local record V (not a reference) is given
+// The values the field F of a local record V (not a reference, but for a
+// range-for's element) is given
 // in V's function: the right-hand sides of V.F = x. False when V.F changes
 // another way (a non-const reference bound to it, its address taken).
 bool allMemberAssignedValues(const clang::VarDecl &V, const clang::FieldDecl &F,
