@@ -1,5 +1,6 @@
 #include "analyses/PlaceFacts.h"
 
+#include "analyses/LoopContext.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
@@ -126,6 +127,8 @@ std::string memberKey(const std::string &Usr, const FieldDecl &F, place::Place W
 }
 // That a method of a class with private tensor fields is defined.
 std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
+// Whether one TU calls a function only outside loops.
+std::string calledKey(const std::string &Usr) { return "torchtidy-called-once:" + Usr + "@"; }
 
 // Returns are followed for any function of the code, virtual ones too (the
 // override the call names, as in the file itself), but not into templates.
@@ -171,16 +174,12 @@ static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int D
   });
 }
 
-// The other TUs' calls of FD all pass a value living at Where for parameter
-// I. With calls here (Count), the answer needs every fact to hold; without,
-// also one.
-static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place Where,
-                                unsigned &Count) {
-  std::string Usr = usrOf(FD);
-  if (Usr.empty() || !Current->Program)
-    return false;
+// Every other TU's fact under Prefix holds. With Count facts of this TU's
+// own, the answer needs every fact to hold; without, also one. Count grows
+// by the facts read.
+static bool factsElsewhereHold(const std::string &Prefix, unsigned &Count) {
   FactQuestion Q = Count > 0 ? FactQuestion::AllHold : FactQuestion::SomeAllHold;
-  for (const auto &[Key, Facts] : Current->Program->factsUnder(paramKey(Usr, I, Where), Q)) {
+  for (const auto &[Key, Facts] : Current->Program->factsUnder(Prefix, Q)) {
     if (llvm::StringRef(Key).ends_with("@" + Current->Self))
       continue;
     if (Facts->empty() || Facts->front().Op.What != FactHolds)
@@ -188,6 +187,41 @@ static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place
     ++Count;
   }
   return true;
+}
+
+// The other TUs' calls of FD all pass a value living at Where for parameter
+// I (Count: the calls here, grown by those elsewhere).
+static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place Where,
+                                unsigned &Count) {
+  std::string Usr = usrOf(FD);
+  return !Usr.empty() && Current->Program && factsElsewhereHold(paramKey(Usr, I, Where), Count);
+}
+
+// No call of FD in this TU is in a loop; Count counts them.
+static bool callsHereOutsideLoops(const FunctionDecl *FD, unsigned &Count) {
+  CallIndex &Index = Current->index();
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  if (Index.AddressTaken.count(Key))
+    return false;
+  auto Calls = Index.Calls.find(Key);
+  if (Calls == Index.Calls.end())
+    return true;
+  Count += Calls->second.size();
+  return llvm::none_of(Calls->second,
+                       [](const CallExpr *C) { return bool(loopContextOf(*C, Current->Ctx)); });
+}
+
+bool calledOnlyOutsideLoops(const FunctionDecl &FD) {
+  if (!Current || !followed(FD))
+    return false;
+  unsigned Count = 0;
+  if (!callsHereOutsideLoops(&FD, Count))
+    return false;
+  std::string Usr = usrOf(&FD);
+  if (FD.isExternallyVisible() && Current->Program && !Usr.empty() &&
+      !factsElsewhereHold(calledKey(Usr), Count))
+    return false;
+  return Count > 0;
 }
 
 PlaceFactsScope::~PlaceFactsScope() {
@@ -308,6 +342,9 @@ void exportPlaceFacts(FunctionTable &Out) {
     std::string Usr = usrOf(FD);
     if (!FD->isExternallyVisible() || !followed(*FD) || Usr.empty())
       continue;
+    unsigned Count = 0;
+    addFact(Out, calledKey(Usr) + Current->Self,
+            callsHereOutsideLoops(FD, Count) ? FactHolds : FactFails);
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       for (place::Place Where : Places) {

@@ -23,10 +23,16 @@ public:
   PlaceFactsScope &operator=(const PlaceFactsScope &) = delete;
 };
 
+// The program calls FD, and only outside loops (its address is never
+// taken): each call runs it once. Calls of other files are read from their
+// facts. Needs a live scope.
+bool calledOnlyOutsideLoops(const clang::FunctionDecl &FD);
+
 // Adds this TU's facts to Out: for each parameter of a tensor or of a
 // container of tensors of a function other files can name, that a call
 // passes it a value, and, for the host and for a device, whether one passes
-// a value not known to live there (or the function's address is taken); for
+// a value not known to live there (or the function's address is taken), and
+// whether it calls the function only outside loops; for
 // each such function defined here, whether every return lives there. Needs
 // a live scope.
 void exportPlaceFacts(FunctionTable &Out);

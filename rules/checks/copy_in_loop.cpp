@@ -3,6 +3,7 @@
 #include "analyses/LoopContext.h"
 #include "analyses/LoopCheck.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/PlaceFacts.h"
 #include "analyses/TorchTypes.h"
 #include "analyses/VarValues.h"
 
@@ -39,17 +40,19 @@ static const VarDecl *copiedVar(const Expr *Site) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+static bool inLoop(SourceLocation L, const Stmt &Loop, const SourceManager &SM) {
+  SourceRange R = Loop.getSourceRange();
+  L = SM.getExpansionLoc(L);
+  return SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
+         SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getEnd()));
+}
+
 // v = v.to(d) in the loop, v declared before it and given no other value
 // in it, d the same on every iteration: from the second iteration on v is
 // on d already and .to(d) copies nothing.
 static bool copiesOnce(const VarDecl &V, const Expr &Site, const Stmt &Loop, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceRange R = Loop.getSourceRange();
-  auto InLoop = [&](SourceLocation L) {
-    L = SM.getExpansionLoc(L);
-    return SM.isBeforeInTranslationUnit(R.getBegin(), L) &&
-           SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(R.getEnd()));
-  };
+  auto InLoop = [&](SourceLocation L) { return inLoop(L, Loop, SM); };
   std::vector<HeldValue> Values;
   if (InLoop(V.getLocation()) || !allAssignedValues(V, Values))
     return false;
@@ -80,6 +83,95 @@ static bool movesModuleState(const VarDecl &V, const Stmt &Loop, ASTContext &Ctx
          (MD->getName() == "parameters" || MD->getName() == "buffers");
 }
 
+// A local container declared before Loop.
+static bool containerBefore(const Expr *E, const Stmt &Loop, ASTContext &Ctx) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() && !inLoop(V->getLocation(), Loop, Ctx.getSourceManager());
+}
+
+// The copy (or a tensor method's result of it, w.cuda().unsqueeze(0)) is
+// kept in a container declared before Loop: pushed into it, or assigned to
+// one of its elements.
+static bool keptInContainer(const Expr &Copy, const Stmt &Loop, ASTContext &Ctx) {
+  const Expr *E = &Copy;
+  for (int Steps = 0; Steps < 16; ++Steps) {
+    auto Ps = Ctx.getParents(*E);
+    const auto *P = Ps.size() == 1 ? Ps[0].get<Expr>() : nullptr;
+    if (!P)
+      return false;
+    const auto *C = dyn_cast<CXXConstructExpr>(P);
+    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+            ExprWithCleanups, MemberExpr>(P) ||
+        (C && C->getNumArgs() == 1)) {
+      E = P;
+      continue;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P)) {
+      const auto *El = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+      return Op->getOperator() == OO_Equal && Op->getArg(1) == E && El &&
+             El->getOperator() == OO_Subscript && containerBefore(El->getArg(0), Loop, Ctx);
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(P);
+    const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+    if (!MD || !MD->getIdentifier())
+      return false;
+    if (llvm::is_contained(MC->arguments(), E))
+      return llvm::is_contained({"push_back", "emplace_back", "insert"}, MD->getName()) &&
+             containerBefore(MC->getImplicitObjectArgument(), Loop, Ctx);
+    if (!isTensorMethod(MD, MD->getName()))
+      return false;
+    E = P;
+  }
+  return false;
+}
+
+// The module a ->to() moves is an element of a container declared before
+// Loop (out.back().head.ptr()->to(d)), or the loop's own element.
+static bool moduleOfContainer(const CallExpr &Move, const Stmt &Loop, ASTContext &Ctx) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(&Move);
+  const Expr *E = MC ? MC->getImplicitObjectArgument() : nullptr;
+  for (int Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (!llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript}, Op->getOperator()))
+        return false;
+      if (Op->getOperator() == OO_Subscript)
+        return containerBefore(Op->getArg(0), Loop, Ctx);
+      E = Op->getArg(0);
+    } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = Call->getMethodDecl();
+      if (!MD || !MD->getIdentifier() ||
+          !llvm::is_contained({"back", "front", "at", "ptr", "get"}, MD->getName()))
+        return false;
+      if (MD->getName() != "ptr" && MD->getName() != "get")
+        return containerBefore(Call->getImplicitObjectArgument(), Loop, Ctx);
+      E = Call->getImplicitObjectArgument();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase();
+    } else {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      const auto *For = dyn_cast<CXXForRangeStmt>(&Loop);
+      return DRE && For && DRE->getDecl() == For->getLoopVariable();
+    }
+  }
+  return false;
+}
+
+// A loop in no other, of a function the program calls only outside loops,
+// that keeps each iteration's copy in a container (out.push_back(w.cuda()))
+// or moves the modules of one: it prepares each copy once.
+static bool preparesOnce(const ReachedEffect &R, const Stmt &Loop, ASTContext &Ctx) {
+  const auto *Site = dyn_cast_or_null<CallExpr>(R.Op.Site);  // none when made in another file
+  if (!Site || !R.Chain.empty() || loopContextOf(Loop, Ctx))
+    return false;
+  const FunctionDecl *FD = enclosingFunction(Loop, Ctx);
+  if (!FD || !calledOnlyOutsideLoops(*FD))
+    return false;
+  return R.Op.Kind == EffectKind::ModuleCopy ? moduleOfContainer(*Site, Loop, Ctx)
+                                             : keptInContainer(*Site, Loop, Ctx);
+}
+
 void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
@@ -90,7 +182,8 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
       continue;
     const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
-    if (V && (copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx) || movesModuleState(*V, *LC.Loop, Ctx)))
+    if ((V && (copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx) || movesModuleState(*V, *LC.Loop, Ctx))) ||
+        preparesOnce(R, *LC.Loop, Ctx))
       continue;
     std::string Msg;
     if (R.Op.Kind == EffectKind::ModuleCopy) {
