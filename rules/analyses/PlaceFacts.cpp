@@ -156,11 +156,10 @@ PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program) {
   Current = new State{Ctx, Program, Main ? Main->getName().str() : "", std::nullopt, {}};
 }
 
-// The calls of FD in this TU all pass a value living at Q.Where for
-// parameter I (with P open: a call passing P's own value adds nothing);
-// Count counts them.
-static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int Depth,
-                           place::Question &Q, unsigned &Count) {
+// The calls of FD in this TU are all ones Pred holds for (none taking its
+// address); Count counts them.
+static bool everyCallHere(const FunctionDecl *FD, unsigned &Count,
+                          llvm::function_ref<bool(const CallExpr &)> Pred) {
   CallIndex &Index = Current->index();
   const FunctionDecl *Key = FD->getCanonicalDecl();
   if (Index.AddressTaken.count(Key))
@@ -169,8 +168,15 @@ static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int D
   if (Calls == Index.Calls.end())
     return true;
   Count += Calls->second.size();
-  return llvm::all_of(Calls->second, [&](const CallExpr *C) {
-    return place::valueLives(argumentFor(*C, I), T, Depth + 1, Q);
+  return llvm::all_of(Calls->second, [&](const CallExpr *C) { return Pred(*C); });
+}
+
+// The calls of FD in this TU all pass a value living at Q.Where for
+// parameter I (with P open: a call passing P's own value adds nothing).
+static bool callsHereThere(const FunctionDecl *FD, unsigned I, QualType T, int Depth,
+                           place::Question &Q, unsigned &Count) {
+  return everyCallHere(FD, Count, [&](const CallExpr &C) {
+    return place::valueLives(argumentFor(C, I), T, Depth + 1, Q);
   });
 }
 
@@ -197,18 +203,10 @@ static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place
   return !Usr.empty() && Current->Program && factsElsewhereHold(paramKey(Usr, I, Where), Count);
 }
 
-// No call of FD in this TU is in a loop; Count counts them.
+// No call of FD in this TU is in a loop.
 static bool callsHereOutsideLoops(const FunctionDecl *FD, unsigned &Count) {
-  CallIndex &Index = Current->index();
-  const FunctionDecl *Key = FD->getCanonicalDecl();
-  if (Index.AddressTaken.count(Key))
-    return false;
-  auto Calls = Index.Calls.find(Key);
-  if (Calls == Index.Calls.end())
-    return true;
-  Count += Calls->second.size();
-  return llvm::none_of(Calls->second,
-                       [](const CallExpr *C) { return bool(loopContextOf(*C, Current->Ctx)); });
+  return everyCallHere(FD, Count,
+                       [](const CallExpr &C) { return !loopContextOf(C, Current->Ctx); });
 }
 
 bool calledOnlyOutsideLoops(const FunctionDecl &FD) {
