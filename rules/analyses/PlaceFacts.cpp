@@ -203,10 +203,13 @@ static bool callsElsewhereThere(const FunctionDecl *FD, unsigned I, place::Place
   return !Usr.empty() && Current->Program && factsElsewhereHold(paramKey(Usr, I, Where), Count);
 }
 
-// No call of FD in this TU is in a loop.
+// No call of FD in this TU is in a loop, or in a lambda (which may be
+// called in one: std::for_each).
 static bool callsHereOutsideLoops(const FunctionDecl *FD, unsigned &Count) {
-  return everyCallHere(FD, Count,
-                       [](const CallExpr &C) { return !loopContextOf(C, Current->Ctx); });
+  return everyCallHere(FD, Count, [](const CallExpr &C) {
+    const auto *In = dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(C, Current->Ctx));
+    return !loopContextOf(C, Current->Ctx) && !(In && In->getParent()->isLambda());
+  });
 }
 
 bool calledOnlyOutsideLoops(const FunctionDecl &FD) {

@@ -2,8 +2,9 @@
 // it (out.push_back(w.cuda())), or moves the modules it holds, prepares
 // device data once, when the loop is in no other and its function is
 // called, only outside loops: no finding. The same loop in a function
-// called per batch, or never called, one in another loop, a copy that is
-// not kept, or one module moved on every iteration is still reported.
+// called per batch (in a loop, or in a lambda std::for_each calls), or
+// never called, one in another loop, a copy that is not kept, or one module
+// moved on every iteration is still reported.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -38,6 +39,14 @@ std::vector<torch::Tensor> collate(const std::vector<torch::Tensor> &examples, t
   for (const auto &e : examples)
     out.push_back(e.to(d));
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: '.to(device)' is a blocking copy from host to device
+  return out;
+}
+
+std::vector<torch::Tensor> per_example(const std::vector<torch::Tensor> &examples) {
+  std::vector<torch::Tensor> out;
+  for (const auto &e : examples)
+    out.push_back(e.cuda());
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: '.cuda()' is a blocking copy from host to device
   return out;
 }
 
@@ -78,6 +87,8 @@ int main() {
   std::vector<torch::Tensor> labels{torch::ones({2})};
   auto weights = class_weights(labels);
   auto hs = heads(2, device);
+  std::vector<std::vector<torch::Tensor>> batches{labels};
+  std::for_each(batches.begin(), batches.end(), [](const auto &b) { per_example(b); });
   setup(labels, torch::nn::Linear(2, 2), device);
   return static_cast<int>(train({labels}, device) + weights.size() + hs.size());
 }
