@@ -1,5 +1,7 @@
 #include "frontend/CompileDb.h"
 
+#include "analyses/LibraryHeaders.h"
+
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -86,12 +88,6 @@ std::optional<TorchInstall> findTorch(const std::string &PrefixOption, std::stri
   return std::nullopt;
 }
 
-static constexpr llvm::StringLiteral TorchHeaderPrefixes[] = {"torch/", "ATen/", "c10/", "caffe2/"};
-// OpenCV, which LibTorch programs use most, is often found through a
-// hand-written -I too; its headers (and the optional modules a partial
-// install lacks) are no more the user's code than LibTorch's.
-static constexpr llvm::StringLiteral LibraryHeaderPrefixes[] = {"opencv2/"};
-
 std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand &C) {
   std::vector<std::string> Dirs;
   const std::vector<std::string> &Args = C.CommandLine;
@@ -113,15 +109,13 @@ std::vector<std::string> includeSearchDirs(const clang::tooling::CompileCommand 
 }
 
 bool isTorchHeader(llvm::StringRef IncludeName) {
-  return llvm::any_of(TorchHeaderPrefixes, [&](llvm::StringRef P) { return IncludeName.starts_with(P); });
+  return llvm::any_of(torchHeaderPrefixes(), [&](llvm::StringRef P) { return IncludeName.starts_with(P); });
 }
 
 std::vector<std::string> librarySystemHeaderFlags() {
   std::vector<std::string> Flags;
-  for (llvm::ArrayRef<llvm::StringLiteral> Prefixes : {llvm::ArrayRef(TorchHeaderPrefixes),
-                                                       llvm::ArrayRef(LibraryHeaderPrefixes)})
-    for (llvm::StringRef P : Prefixes)
-      Flags.push_back(("--system-header-prefix=" + P).str());
+  for (llvm::StringRef P : libraryHeaderPrefixes())
+    Flags.push_back(("--system-header-prefix=" + P).str());
   return Flags;
 }
 

@@ -1,5 +1,6 @@
 #include "CompileErrors.h"
 
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -29,12 +30,14 @@ private:
 CompileErrors::CompileErrors(DiagnosticsEngine &Diags)
     : Shown(Diags.getClient()), OwnedShown(Diags.takeClient()),
       // Clang's own wording, at Error rather than Fatal.
-      MissingHeader(Diags.getCustomDiagID(DiagnosticsEngine::Error, "'%0' file not found")) {}
+      MissingHeader(Diags.getCustomDiagID(DiagnosticsEngine::Error, "'%0' file not found")),
+      ErrorLimit(Diags.getDiagnosticOptions().ErrorLimit) {}
 
 CompileErrors &CompileErrors::install(Preprocessor &PP) {
   DiagnosticsEngine &Diags = PP.getDiagnostics();
   auto *Errors = new CompileErrors(Diags);
   Diags.setClient(Errors, /*ShouldOwnClient=*/true);
+  Diags.setErrorLimit(0);
   PP.SetSuppressIncludeNotFoundError(true);
   PP.addPPCallbacks(std::make_unique<MissingHeaders>(Diags, Errors->MissingHeader));
   return *Errors;
@@ -45,8 +48,12 @@ void CompileErrors::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagn
   // nothing (the standalone tool does not record it either).
   if (Level >= DiagnosticsEngine::Error && Info.getID() != MissingHeader)
     Locs.push_back(Info.getLocation());
-  if (AfterMissingHeader)
-    return; // shown and counted nowhere, as after a fatal error
+  if (Level != DiagnosticsEngine::Note) // shown and counted nowhere, as after a fatal error
+    Hidden = AfterMissingHeader ||
+             (Level >= DiagnosticsEngine::Error && ErrorLimit && ShownErrors >= ErrorLimit);
+  if (Hidden)
+    return;
+  ShownErrors += Level >= DiagnosticsEngine::Error;
   AfterMissingHeader = Info.getID() == MissingHeader;
   Shown->HandleDiagnostic(Level, Info);
   mirrorCounts();

@@ -1,8 +1,9 @@
 // What Clang's errors leave to the rules under clang-tidy. A header that is
-// not found is a fatal error to Clang, after which it instantiates no
-// template; the standalone tool makes it a plain error, and so does this,
-// while clang-tidy's user sees what a fatal error would show: the missing
-// header, and nothing the compiler says after it.
+// not found, or one error past the error limit, is a fatal error to Clang,
+// after which it instantiates no template; the standalone tool makes the
+// first a plain error and sets no limit, and so does this, while
+// clang-tidy's user sees what a fatal error would show: nothing the
+// compiler says after the missing header, or after the limit's last error.
 #pragma once
 
 #include "clang/Basic/Diagnostic.h"
@@ -51,7 +52,10 @@ private:
   clang::DiagnosticConsumer *Shown;
   std::unique_ptr<clang::DiagnosticConsumer> OwnedShown;
   unsigned MissingHeader; // the diagnostic that stands for Clang's fatal one
+  unsigned ErrorLimit;    // the command's (-ferror-limit), for what is shown
+  unsigned ShownErrors = 0;
   bool AfterMissingHeader = false;
+  bool Hidden = false; // the last error or warning, and so its notes
   std::vector<clang::SourceLocation> Locs;
 };
 

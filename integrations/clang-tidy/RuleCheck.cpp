@@ -1,10 +1,14 @@
 #include "RuleCheck.h"
 
 #include "analyses/DeviceExpr.h"
+#include "analyses/LibraryHeaders.h"
 #include "analyses/PlaceFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -19,7 +23,21 @@ RuleCheck::RuleCheck(const CheckFactory &Factory, StringRef Name, tidy::ClangTid
   Rule = Factory.Create(Values, *this);
 }
 
+// LibTorch's (and OpenCV's) headers are system headers wherever they are
+// found, as in the standalone tool: a hand-written -I would make them the
+// user's code. The command's own prefixes come after these, and win.
+static void libraryHeadersAreSystem(Preprocessor &PP) {
+  HeaderSearch &HS = PP.getHeaderSearchInfo();
+  std::vector<std::pair<std::string, bool>> Prefixes;
+  for (StringRef P : libraryHeaderPrefixes())
+    Prefixes.emplace_back(P.str(), true);
+  for (const HeaderSearchOptions::SystemHeaderPrefix &P : HS.getHeaderSearchOpts().SystemHeaderPrefixes)
+    Prefixes.emplace_back(P.Prefix, P.IsSystemHeader);
+  HS.SetSystemHeaderPrefixes(Prefixes);
+}
+
 void RuleCheck::registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) {
+  libraryHeadersAreSystem(*PP);
   Errors->install(*PP);
 }
 
