@@ -5,6 +5,7 @@
 #include "analyses/DeviceExpr.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorFactory.h"
+#include "analyses/TensorPlace.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -54,12 +55,12 @@ static bool hostFactoryOfBrokenArgs(const CallExpr &Call) {
 }
 
 // Tensor methods that keep the tensor where it is, known by name on an
-// object whose type Clang lost.
+// object whose type Clang lost: the views, and copies on the same device.
 static bool keepsPlace(StringRef Name) {
   static const StringRef Methods[] = {"clone",   "contiguous", "detach",    "permute",
                                       "reshape", "squeeze",    "unsqueeze", "transpose",
-                                      "flatten", "select",     "narrow",    "view"};
-  return llvm::is_contained(Methods, Name);
+                                      "flatten"};
+  return isViewMethod(Name) || llvm::is_contained(Methods, Name);
 }
 
 std::optional<bool> brokenMadeThere(const Expr *E, int Depth, Question &Q) {
