@@ -4,6 +4,7 @@
 #include "analyses/LoopCheck.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/PlaceFacts.h"
+#include "analyses/PlaceFlow.h"
 #include "analyses/TorchTypes.h"
 #include "analyses/VarValues.h"
 
@@ -83,11 +84,21 @@ static bool movesModuleState(const VarDecl &V, const Stmt &Loop, ASTContext &Ctx
          (MD->getName() == "parameters" || MD->getName() == "buffers");
 }
 
-// A local container declared before Loop.
+// A local container its function declares before Loop and returns (the
+// copies outlive the call, as prepared data does; a container used up in
+// the call, torch::cat(v), is work of every call).
 static bool containerBefore(const Expr *E, const Stmt &Loop, ASTContext &Ctx) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && V->isLocalVarDecl() && !inLoop(V->getLocation(), Loop, Ctx.getSourceManager());
+  const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
+  return FD && V->isLocalVarDecl() && !inLoop(V->getLocation(), Loop, Ctx.getSourceManager()) &&
+         place::everyReturn(*FD, [&](const Expr *R) {
+           R = R->IgnoreImplicit()->IgnoreParens();
+           if (const auto *Move = dyn_cast<CXXConstructExpr>(R); Move && Move->getNumArgs() == 1)
+             R = Move->getArg(0)->IgnoreImplicit()->IgnoreParens();
+           const auto *Ret = dyn_cast<DeclRefExpr>(R);
+           return Ret && Ret->getDecl() == V;
+         });
 }
 
 // The copy (or a tensor method's result of it, w.cuda().unsqueeze(0)) is
@@ -152,15 +163,17 @@ static bool moduleOfContainer(const CallExpr &Move, const Stmt &Loop, ASTContext
     } else {
       const auto *DRE = dyn_cast<DeclRefExpr>(E);
       const auto *For = dyn_cast<CXXForRangeStmt>(&Loop);
-      return DRE && For && DRE->getDecl() == For->getLoopVariable();
+      return DRE && For && DRE->getDecl() == For->getLoopVariable() &&
+             containerBefore(For->getRangeInit(), Loop, Ctx);
     }
   }
   return false;
 }
 
 // A loop in no other, of a function the program calls only outside loops,
-// that keeps each iteration's copy in a container (out.push_back(w.cuda()))
-// or moves the modules of one: it prepares each copy once.
+// that keeps each iteration's copy in a container it returns
+// (out.push_back(w.cuda()); return out;) or moves the modules of one: it
+// prepares each copy once.
 static bool preparesOnce(const ReachedEffect &R, const Stmt &Loop, ASTContext &Ctx) {
   const auto *Site = dyn_cast_or_null<CallExpr>(R.Op.Site);  // none when made in another file
   if (!Site || !R.Chain.empty() || loopContextOf(Loop, Ctx))

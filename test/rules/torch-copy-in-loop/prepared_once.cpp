@@ -1,10 +1,12 @@
 // A loop that keeps each iteration's copy in a container declared before
-// it (out.push_back(w.cuda())), or moves the modules it holds, prepares
-// device data once, when the loop is in no other and its function is
+// it and returned (out.push_back(w.cuda()); return out;), or moves the
+// modules such a container holds, prepares device data once, when the
+// loop is in no other and its function is
 // called, only outside loops: no finding. The same loop in a function
 // called per batch (in a loop, or in a lambda std::for_each calls), or
-// never called, one in another loop, a copy that is not kept, or one module
-// moved on every iteration is still reported.
+// never called, one in another loop, a copy that is not kept or kept in a
+// container the call uses up, or one module moved on every iteration is
+// still reported.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -23,15 +25,29 @@ std::vector<torch::Tensor> class_weights(const std::vector<torch::Tensor> &label
 
 std::vector<Head> heads(int n, torch::Device device) {
   std::vector<Head> out;
-  std::vector<torch::nn::Linear> layers;
   for (int i = 0; i < n; i++) {
     out.push_back(Head(torch::nn::Linear(2, 2)));
     out.back().module.ptr()->to(device);
-    layers.emplace_back(2, 2);
   }
-  for (auto &layer : layers)
+  return out;
+}
+
+std::vector<torch::nn::Linear> layers(int n, torch::Device device) {
+  std::vector<torch::nn::Linear> out;
+  for (int i = 0; i < n; i++)
+    out.emplace_back(2, 2);
+  for (auto &layer : out)
     layer->to(device);
   return out;
+}
+
+// Used up in the call (torch::cat): work of every call, wherever it is called.
+torch::Tensor level_ids(const std::vector<torch::Tensor> &levels, torch::Device device) {
+  std::vector<torch::Tensor> ids;
+  for (size_t i = 0; i < levels.size(); i++)
+    ids.push_back(torch::full({levels[i].size(0)}, static_cast<int64_t>(i)).to(device));
+  // CHECK-MESSAGES: :[[@LINE-1]]:77: warning: '.to(device)' is a blocking copy from host to device
+  return torch::cat(ids);
 }
 
 std::vector<torch::Tensor> collate(const std::vector<torch::Tensor> &examples, torch::Device d) {
@@ -87,6 +103,8 @@ int main() {
   std::vector<torch::Tensor> labels{torch::ones({2})};
   auto weights = class_weights(labels);
   auto hs = heads(2, device);
+  auto ls = layers(2, device);
+  auto ids = level_ids(labels, device);
   std::vector<std::vector<torch::Tensor>> batches{labels};
   std::for_each(batches.begin(), batches.end(), [](const auto &b) { per_example(b); });
   setup(labels, torch::nn::Linear(2, 2), device);
