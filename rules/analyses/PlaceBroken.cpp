@@ -1,7 +1,6 @@
 // Provenance through code Clang could not check (an argument's type comes
 // from a header that is missing): the calls it keeps unresolved still name
-// LibTorch's factories and tensor methods, and a return it keeps as a
-// recovery expression still lists what an Example is made of.
+// LibTorch's factories and tensor methods.
 #include "analyses/DeviceExpr.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorFactory.h"
@@ -77,17 +76,6 @@ std::optional<bool> brokenMadeThere(const Expr *E, int Depth, Question &Q) {
   if (hostFactoryOfBrokenArgs(*Call))
     return Q.Where == Place::Host;
   return std::nullopt;
-}
-
-const Expr *brokenExampleInit(const Expr *E, const FieldDecl &F) {
-  const auto *R = dyn_cast<RecoveryExpr>(E);
-  const RecordDecl *RD = F.getParent();
-  if (!R || R->subExpressions().size() != 1 || !isTorchDecl(RD) || !RD->getIdentifier() ||
-      RD->getName() != "Example")
-    return nullptr;
-  const auto *List = dyn_cast<InitListExpr>(R->subExpressions()[0]);
-  unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
-  return List && List->getNumInits() == Fields ? List->getInit(F.getFieldIndex()) : nullptr;
 }
 
 } // namespace torchtidy::place

@@ -60,9 +60,6 @@ bool everyReturn(const clang::FunctionDecl &Def,
 // it says: a LibTorch factory whose broken arguments cannot name a device
 // (the host), or a tensor method known by name that keeps its object's place.
 std::optional<bool> brokenMadeThere(const clang::Expr *E, int Depth, Question &Q);
-// F's value in a return Clang kept only as a recovery expression around
-// {data, target}, for LibTorch's Example; null otherwise.
-const clang::Expr *brokenExampleInit(const clang::Expr *E, const clang::FieldDecl &F);
 
 // The member F of a batch a range-for over Range (a LibTorch data loader)
 // gives lives at Q.Where, as its dataset's get() makes it.

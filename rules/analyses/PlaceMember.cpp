@@ -65,15 +65,28 @@ static const Expr *storedArgument(const CXXConstructExpr &C, const FieldDecl &F)
   return nullptr;
 }
 
-// LibTorch's Example(data, target): its bodies are skipped with the rest
-// of LibTorch's headers, but its constructor stores each argument in the
-// member of the same position.
+// LibTorch's Example(data, target), given one value per member: its bodies
+// are skipped with the rest of LibTorch's headers, but its constructor
+// stores each argument in the member of the same position.
+static bool isExampleOf(const RecordDecl &RD, unsigned Values) {
+  return isTorchDecl(&RD) && RD.getIdentifier() && RD.getName() == "Example" &&
+         Values == static_cast<unsigned>(std::distance(RD.field_begin(), RD.field_end()));
+}
+
 static const Expr *exampleArgument(const CXXConstructExpr &C, const FieldDecl &F) {
-  const CXXRecordDecl *RD = C.getConstructor()->getParent();
-  if (!isTorchDecl(RD) || !RD->getIdentifier() || RD->getName() != "Example" ||
-      C.getNumArgs() != static_cast<unsigned>(std::distance(RD->field_begin(), RD->field_end())))
-    return nullptr;
-  return C.getArg(F.getFieldIndex());
+  return isExampleOf(*C.getConstructor()->getParent(), C.getNumArgs()) ? C.getArg(F.getFieldIndex())
+                                                                       : nullptr;
+}
+
+// An Example returned as {data, target} that Clang kept only as a recovery
+// expression (one of the values did not compile, a header being missing).
+static const Expr *recoveredExampleValue(const Expr *E, const FieldDecl &F) {
+  const auto *R = dyn_cast<RecoveryExpr>(E);
+  const auto *List = R && R->subExpressions().size() == 1
+                         ? dyn_cast<InitListExpr>(R->subExpressions()[0])
+                         : nullptr;
+  return List && isExampleOf(*F.getParent(), List->getNumInits()) ? List->getInit(F.getFieldIndex())
+                                                                   : nullptr;
 }
 
 // F of a local record: F of each of its values (of each batch, for a
@@ -118,8 +131,8 @@ bool memberLives(const Expr *Record, const FieldDecl &F, int Depth, Question &Q)
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !isa<ParmVarDecl>(V))
       return localMemberLives(*V, F, Depth, Q);
-  if (const Expr *Init = brokenExampleInit(E, F))
-    return valueLives(Init, F.getType(), Depth + 1, Q);
+  if (const Expr *Value = recoveredExampleValue(E, F))
+    return valueLives(Value, F.getType(), Depth + 1, Q);
   const auto *Call = dyn_cast<CallExpr>(E);
   return Call && returnsThere(*Call, Depth, Q, &F);
 }
