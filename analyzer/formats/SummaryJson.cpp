@@ -16,7 +16,7 @@ nlohmann::json toJson(const ReachedEffect &E) {
   for (const ChainLink &L : E.Chain)
     Chain.push_back({toJson(L.Elsewhere), L.Callee, L.Virtual, L.Overriders});
   return {static_cast<int>(E.Op.Kind), E.Op.What, E.Op.Detail, toJson(E.Op.Elsewhere), E.InLoop,
-          Chain, E.WhenParam, E.WhenDevice};
+          Chain, E.WhenParam, static_cast<int>(E.When)};
 }
 
 ReachedEffect effectFrom(const nlohmann::json &J) {
@@ -38,7 +38,10 @@ ReachedEffect effectFrom(const nlohmann::json &J) {
     E.Chain.push_back(std::move(Link));
   }
   E.WhenParam = J.at(6).get<int>();
-  E.WhenDevice = J.at(7).get<bool>();
+  int When = J.at(7).get<int>();
+  if (When < 0 || When > static_cast<int>(ParamCondition::NotOnDevice))
+    throw std::runtime_error("unknown parameter condition");
+  E.When = static_cast<ParamCondition>(When);
   return E;
 }
 

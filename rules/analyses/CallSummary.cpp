@@ -190,7 +190,7 @@ std::optional<Effect> classifyCall(const CallExpr &Call, ASTContext &Ctx) {
 void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   auto Same = [&](const ReachedEffect &O) { return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop; };
   for (const ReachedEffect &O : Out)
-    if (Same(O) && (O.WhenParam < 0 || (O.WhenParam == E.WhenParam && O.WhenDevice == E.WhenDevice)))
+    if (Same(O) && (O.WhenParam < 0 || (O.WhenParam == E.WhenParam && O.When == E.When)))
       return;
   // One that runs whatever the flags says more than those under a flag.
   if (E.WhenParam < 0)
@@ -198,16 +198,19 @@ void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   Out.push_back(E);
 }
 
-// The index of the bool parameter (with Options, the TensorOptions one),
-// never changed, of the function being summarised that E names (if (show),
-// draw(img, show)); -1 otherwise.
-int CallSummaries::flagParam(const Expr *E, bool Options) const {
+// The index of the parameter, never changed, of the function being
+// summarised that E names (if (show), draw(img, show)), of the type When
+// asks for; -1 otherwise.
+int CallSummaries::conditionParam(const Expr *E, ParamCondition When) const {
   const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || !Current || P->getDeclContext() != Current || !isUnchanged(*P) ||
-      !(Options ? isTensorOptionsType(P->getType()) : P->getType()->isBooleanType()))
+  if (!P || !Current || P->getDeclContext() != Current || !isUnchanged(*P))
     return -1;
-  return static_cast<int>(P->getFunctionScopeIndex());
+  QualType T = P->getType();
+  bool Typed = When == ParamCondition::Flag            ? T->isBooleanType()
+               : When == ParamCondition::OptionsDevice ? isTensorOptionsType(T)
+                                                       : isTensorType(T.getNonReferenceType());
+  return Typed ? static_cast<int>(P->getFunctionScopeIndex()) : -1;
 }
 
 // x.to(opts) on the function's TensorOptions parameter: a copy when the
@@ -218,38 +221,66 @@ std::optional<ReachedEffect> CallSummaries::copyToOptionsParam(const CallExpr &C
   const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !isTensorMethod(MD, "to") || MC->getNumArgs() == 0)
     return std::nullopt;
-  int Param = flagParam(MC->getArg(0), /*Options=*/true);
+  int Param = conditionParam(MC->getArg(0), ParamCondition::OptionsDevice);
   std::optional<Effect> Copy =
       Param >= 0 ? classifyTransfer(*MC, Ctx, /*AssumeDevice=*/true) : std::nullopt;
   if (!Copy || Copy->Kind != EffectKind::Copy)
     return std::nullopt;
   ReachedEffect R{*Copy, {}};
   R.WhenParam = Param;
-  R.WhenDevice = true;
+  R.When = ParamCondition::OptionsDevice;
   return R;
+}
+
+// The copy Call makes of the function's own tensor parameter (t.to(device),
+// t.cuda()) copies only what the caller passes from the host: a caller
+// whose argument is on the device already copies nothing.
+void CallSummaries::conditionCopyOnParam(const CallExpr &Call,
+                                         std::vector<ReachedEffect> &Effects) const {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
+  if (!MC)
+    return;
+  int Param = conditionParam(MC->getImplicitObjectArgument(), ParamCondition::NotOnDevice);
+  for (ReachedEffect &R : Effects)
+    if (Param >= 0 && R.Op.Kind == EffectKind::Copy && R.Chain.empty() && R.Op.Site == &Call &&
+        R.WhenParam < 0) {
+      R.WhenParam = Param;
+      R.When = ParamCondition::NotOnDevice;
+    }
 }
 
 // Settles R's condition on its function's parameter with Call's argument:
 // false when it does not run (a false flag, options with no device or the
-// CPU), kept on the caller's own parameter when the argument is one.
+// CPU, a tensor on the device already), kept on the caller's own parameter
+// when the argument is one.
 bool CallSummaries::keepsCondition(ReachedEffect &R, const CallExpr &Call) const {
   if (R.WhenParam < 0)
     return true;
   const Expr *Arg = argumentFor(Call, R.WhenParam);
-  if (R.WhenDevice) {
+  switch (R.When) {
+  case ParamCondition::OptionsDevice:
     if (Arg && knownDeviceKind(Arg) != DeviceKind::Cpu &&
         (isDeviceType(Arg->getType()) || optionsCarryDevice(Arg))) {
       R.WhenParam = -1;
-      R.WhenDevice = false;
+      R.When = ParamCondition::Flag;
       return true;
     }
-    R.WhenParam = flagParam(Arg, /*Options=*/true);
+    R.WhenParam = conditionParam(Arg, R.When);
     return R.WhenParam >= 0;
+  case ParamCondition::NotOnDevice:
+    if (Arg && isPlacedOnDevice(Arg))
+      return false;
+    R.WhenParam = conditionParam(Arg, R.When);
+    if (R.WhenParam < 0)
+      R.When = ParamCondition::Flag;
+    return true;
+  case ParamCondition::Flag:
+    break;
   }
   std::optional<bool> Flag = constantBool(Arg, Ctx);
   if (Flag == false)
     return false;
-  R.WhenParam = Flag ? -1 : flagParam(Arg);
+  R.WhenParam = Flag ? -1 : conditionParam(Arg);
   return true;
 }
 
@@ -318,7 +349,7 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
       collect(If->getElse(), InLoop, Out);
       return;
     }
-    if (int Flag = flagParam(If->getCond()); Flag >= 0 && !If->getInit()) {
+    if (int Flag = conditionParam(If->getCond()); Flag >= 0 && !If->getInit()) {
       Summary Inner;
       collect(If->getThen(), InLoop, Inner);
       for (ReachedEffect E : Inner) {
@@ -332,6 +363,7 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
   }
   if (const auto *C = dyn_cast<CallExpr>(S)) {
     std::vector<ReachedEffect> Effects = effectsOfCall(*C);
+    conditionCopyOnParam(*C, Effects);
     if (std::optional<ReachedEffect> Copy = copyToOptionsParam(*C))
       Effects.push_back(*Copy);
     for (ReachedEffect E : Effects) {

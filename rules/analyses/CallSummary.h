@@ -35,6 +35,13 @@ struct Effect {
   std::string Detail;                 // check-specific: for copies, why it blocks
 };
 
+// What a parameter decides about an op of its function.
+enum class ParamCondition {
+  Flag,           // a bool: the op runs only when it is true (if (show) draw(..))
+  OptionsDevice,  // TensorOptions the op copies to (x.to(opts)): a copy only when they carry a device
+  NotOnDevice     // the tensor the op copies (x.to(device)): a copy only when it is not there already
+};
+
 // One step down a call chain.
 struct ChainLink {
   clang::SourceLocation Loc;     // the call
@@ -52,12 +59,10 @@ struct ReachedEffect {
   // The op runs in a loop below the statement looked at (in a callee, or in
   // a nested loop): the per-iteration checks report it at that loop instead.
   bool InLoop = false;
-  // The op runs only when the function's bool parameter of this index is
-  // true (if (show) draw(..)): a call that passes false does not run it.
-  // With WhenDevice, the parameter is a TensorOptions the op copies to
-  // (x.to(opts)): it copies only when the caller's options carry a device.
+  // The op runs only as the function's parameter of this index decides;
+  // each call settles it with its argument.
   int WhenParam = -1;
-  bool WhenDevice = false;
+  ParamCondition When = ParamCondition::Flag;
 };
 
 // The effect of one call expression itself when it is a LibTorch op.
@@ -100,7 +105,8 @@ private:
   std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
                                              const clang::FunctionDecl *FD);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
-  int flagParam(const clang::Expr *E, bool Options = false) const;
+  int conditionParam(const clang::Expr *E, ParamCondition When = ParamCondition::Flag) const;
+  void conditionCopyOnParam(const clang::CallExpr &Call, std::vector<ReachedEffect> &Effects) const;
   std::optional<ReachedEffect> copyToOptionsParam(const clang::CallExpr &Call) const;
   bool keepsCondition(ReachedEffect &R, const clang::CallExpr &Call) const;
 

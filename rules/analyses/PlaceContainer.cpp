@@ -1,7 +1,8 @@
 // Provenance through containers of tensors: a local
 // std::vector<torch::Tensor> filled only with host tensors holds host
 // tensors (only with tensors put on a device, such tensors), and so do its
-// elements and torch::cat / torch::stack of it.
+// elements and torch::cat / torch::stack of it. A container of records
+// (std::vector<Batch>) is followed the same way for one tensor member.
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
@@ -21,20 +22,43 @@ static bool isMethod(const CXXMethodDecl *MD, std::initializer_list<llvm::String
   return MD && MD->getIdentifier() && llvm::is_contained(Names, MD->getName());
 }
 
-const Expr *elementContainer(const Expr *E) {
+static const RecordDecl *heldRecord(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  const auto *RD = Spec->getTemplateArgs()[0].getAsType()->getAsRecordDecl();
+  return RD && !isTensorType(Spec->getTemplateArgs()[0].getAsType()) ? RD : nullptr;
+}
+
+// What a container element holds: tensors (Member null), or records whose
+// Member is followed.
+static bool holdsWhat(QualType T, const FieldDecl *Member) {
+  const RecordDecl *RD = Member ? heldRecord(T) : nullptr;
+  return Member ? RD && RD->getCanonicalDecl() == Member->getParent()->getCanonicalDecl()
+                : holdsTensors(T);
+}
+
+static const Expr *elementOf(const Expr *E, const FieldDecl *Member) {
   E = ignoreTensorWrappers(E);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
     if (Op->getOperator() == OO_Subscript && !isTorchDecl(Op->getDirectCallee()) &&
-        holdsTensors(Op->getArg(0)->getType()))
+        holdsWhat(Op->getArg(0)->getType(), Member))
       return Op->getArg(0);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
     if (isMethod(MC->getMethodDecl(), {"at", "front", "back"}) &&
-        holdsTensors(MC->getImplicitObjectArgument()->getType()))
+        holdsWhat(MC->getImplicitObjectArgument()->getType(), Member))
       return MC->getImplicitObjectArgument();
   return nullptr;
 }
 
-static bool keepsThere(const VarDecl &V, int Depth, Question &Q);
+const Expr *elementContainer(const Expr *E) { return elementOf(E, nullptr); }
+
+const Expr *recordContainer(const Expr *E, const FieldDecl &F) { return elementOf(E, &F); }
+
+static bool containerHolds(const Expr *E, const FieldDecl *Member, int Depth, Question &Q);
+static bool keepsThere(const VarDecl &V, const FieldDecl *Member, int Depth, Question &Q);
 
 namespace {
 // The references to one variable or field in a body.
@@ -61,7 +85,8 @@ private:
 // wrap it, and judges what the first other node does with it.
 class UseCheck {
 public:
-  UseCheck(ASTContext &Ctx, int Depth, Question &Q) : Ctx(Ctx), Depth(Depth), Q(Q) {}
+  UseCheck(ASTContext &Ctx, const FieldDecl *Member, int Depth, Question &Q)
+      : Ctx(Ctx), Member(Member), Depth(Depth), Q(Q) {}
 
   bool containerUse(const Expr *Ref) {
     DynTypedNode P = parentOf(Ref);
@@ -70,7 +95,7 @@ public:
     if (const auto *Op = P.get<CXXOperatorCallExpr>(); Op && Op->getArg(0) == Ref) {
       if (Op->getOperator() == OO_Subscript)
         return elementUse(Op);
-      return Op->getOperator() == OO_Equal && containerLives(Op->getArg(1), Depth + 1, Q);
+      return Op->getOperator() == OO_Equal && containerHolds(Op->getArg(1), Member, Depth + 1, Q);
     }
     if (const auto *Var = P.get<VarDecl>())  // a copy, or a range-for's __range
       return byValueOrConst(Var->getType()) || rangeForReadsOnly(*Var);
@@ -112,8 +137,9 @@ private:
     if (!MD)
       return false;
     if (isMethod(MD, {"push_back", "emplace_back"}))
-      return MC->getNumArgs() == 1 && isTensorType(MC->getArg(0)->getType()) &&
-             lives(MC->getArg(0), Depth + 1, Q);
+      return MC->getNumArgs() == 1 &&
+             (Member ? memberLives(MC->getArg(0), *Member, Depth + 1, Q)
+                     : isTensorType(MC->getArg(0)->getType()) && lives(MC->getArg(0), Depth + 1, Q));
     if (isMethod(MD, {"at", "front", "back"}))
       return elementUse(MC);
     if (isMethod(MD, {"begin", "end"}))
@@ -171,6 +197,8 @@ private:
   // it could be changed unseen.
   bool elementUse(const Expr *El) {
     DynTypedNode P = parentOf(El);
+    if (Member)
+      return recordElementUse(P, El);
     // A method operator of the tensor (t[j], t += x) keeps its device.
     if (const auto *Op = P.get<CXXOperatorCallExpr>();
         Op && Op->getArg(0) == El && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
@@ -179,6 +207,26 @@ private:
       return byValueOrConst(Var->getType()) || isUnchanged(*Var);
     if (P.get<MemberExpr>())
       return true;  // a method of the tensor: it keeps its device
+    return passedReadOnly(P, El);
+  }
+
+  // A record element: its members read, copied, bound to a reference
+  // under which Member is given only values living there.
+  bool recordElementUse(const DynTypedNode &P, const Expr *El) {
+    if (const auto *ME = P.get<MemberExpr>()) {
+      if (ME->getMemberDecl() != Member)
+        return true;
+      UseCheck AsTensor(Ctx, nullptr, Depth, Q);
+      return AsTensor.elementUse(ME);
+    }
+    if (const auto *Var = P.get<VarDecl>()) {
+      std::vector<HeldValue> Assigned;
+      return byValueOrConst(Var->getType()) ||
+             (allMemberAssignedValues(*Var, *Member, Assigned) &&
+              llvm::all_of(Assigned, [&](const HeldValue &H) {
+                return H.Element < 0 && lives(H.E, Depth + 1, Q);
+              }));
+    }
     return passedReadOnly(P, El);
   }
 
@@ -212,9 +260,9 @@ private:
   bool fillsThere(const FunctionDecl &FD, unsigned I) {
     const FunctionDecl *Def = FD.getDefinition();
     QualType T = FD.getParamDecl(I)->getType();
-    return T->isLValueReferenceType() && holdsTensors(T) && Def && Def->hasBody() &&
+    return T->isLValueReferenceType() && holdsWhat(T, Member) && Def && Def->hasBody() &&
            !isTorchDecl(Def) && !Def->isInStdNamespace() &&
-           keepsThere(*Def->getParamDecl(I), Depth + 1, Q);
+           keepsThere(*Def->getParamDecl(I), Member, Depth + 1, Q);
   }
 
   bool rangeForReadsOnly(const VarDecl &Range) {
@@ -227,6 +275,7 @@ private:
   }
 
   ASTContext &Ctx;
+  const FieldDecl *Member;
   int Depth;
   Question &Q;
 };
@@ -234,26 +283,29 @@ private:
 
 // Its initialiser: none, an empty or sized construction with values living
 // there, a list of such tensors, or another such container.
-static bool initThere(const Stmt *S, int Depth, Question &Q) {
+static bool initThere(const Stmt *S, const FieldDecl *Member, int Depth, Question &Q) {
   const auto *E = dyn_cast_or_null<Expr>(S);
-  if (E && isTensorType(E->getType()))
+  if (E && Member && E->getType()->getAsRecordDecl() == Member->getParent())
+    return memberLives(E, *Member, Depth + 1, Q);
+  if (E && !Member && isTensorType(E->getType()))
     return lives(E, Depth + 1, Q);
-  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
-    return containerLives(E, Depth + 1, Q);
-  return !S || llvm::all_of(S->children(), [&](const Stmt *C) { return initThere(C, Depth, Q); });
+  if (E && holdsWhat(E->getType(), Member) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
+    return containerHolds(E, Member, Depth + 1, Q);
+  return !S || llvm::all_of(S->children(),
+                            [&](const Stmt *C) { return initThere(C, Member, Depth, Q); });
 }
 
 // A local container (or a parameter, in its function) into which only
 // tensors living at Q.Where go.
-static bool keepsThere(const VarDecl &V, int Depth, Question &Q) {
+static bool keepsThere(const VarDecl &V, const FieldDecl *Member, int Depth, Question &Q) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
   if (tooDeep(Depth, Q) || !FD || !FD->getBody() || (!V.isLocalVarDecl() && !isa<ParmVarDecl>(V)) ||
       (V.getType()->isReferenceType() && !isa<ParmVarDecl>(V)) ||
-      (!isa<ParmVarDecl>(V) && (lostInitializer(V) || !initThere(V.getInit(), Depth, Q))))
+      (!isa<ParmVarDecl>(V) && (lostInitializer(V) || !initThere(V.getInit(), Member, Depth, Q))))
     return false;
   Refs R(V);
   R.TraverseStmt(FD->getBody());
-  UseCheck Check(V.getASTContext(), Depth, Q);
+  UseCheck Check(V.getASTContext(), Member, Depth, Q);
   return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
 }
 
@@ -269,7 +321,7 @@ static bool bindingKeepsThere(const BindingDecl &B, int Depth, Question &Q) {
   Q.Open.insert(&B);
   Refs R(B);
   R.TraverseStmt(FD->getBody());
-  UseCheck Check(B.getASTContext(), Depth, Q);
+  UseCheck Check(B.getASTContext(), nullptr, Depth, Q);
   bool There = llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
   Q.Open.erase(&B);
   return There && bindingLives(B, Depth, Q);
@@ -277,50 +329,75 @@ static bool bindingKeepsThere(const BindingDecl &B, int Depth, Question &Q) {
 
 // A private container field of a class whose methods are all in view, into
 // which only tensors living at Q.Where go (its initialisers included).
-static bool fieldKeepsThere(const FieldDecl &F, int Depth, Question &Q) {
+static bool fieldKeepsThere(const FieldDecl &F, const FieldDecl *Member, int Depth, Question &Q) {
   if (tooDeep(Depth, Q) || !fieldInView(F) ||
-      !initThere(F.getInClassInitializer(), Depth, Q))
+      !initThere(F.getInClassInitializer(), Member, Depth, Q))
     return false;
   Refs R(F);
   bool InitsThere = true;
   visitFieldCode(
-      F, [&](const Expr *Init) { InitsThere = InitsThere && initThere(Init, Depth, Q); },
+      F, [&](const Expr *Init) { InitsThere = InitsThere && initThere(Init, Member, Depth, Q); },
       [&](Stmt *S) { R.TraverseStmt(S); });
   if (!InitsThere)
     return false;
-  UseCheck Check(F.getASTContext(), Depth, Q);
+  UseCheck Check(F.getASTContext(), Member, Depth, Q);
   return llvm::all_of(R.Found, [&](const Expr *D) { return Check.containerUse(D); });
 }
 
-bool containerLives(const Expr *E, int Depth, Question &Q) {
+// Every element the container E holds lives at Q.Where: a tensor, or
+// with Member, that member of a record.
+static bool containerHolds(const Expr *E, const FieldDecl *Member, int Depth, Question &Q) {
   if (!E || tooDeep(Depth, Q))
     return false;
   E = E->IgnoreImplicit();
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
-    return containerLives(C->getArg(0), Depth, Q);  // a copy or a TensorList of it
+    return containerHolds(C->getArg(0), Member, Depth, Q);  // a copy or a TensorList of it
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      return holdsTensors(B->getType()) && bindingKeepsThere(*B, Depth, Q);
+      return !Member && holdsTensors(B->getType()) && bindingKeepsThere(*B, Depth, Q);
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || !holdsTensors(V->getType()))
+    if (!V || !holdsWhat(V->getType(), Member) || (Member && isa<ParmVarDecl>(V)))
       return false;
     if (Q.Open.count(V))
       return true;  // inside its own values
     Q.Open.insert(V);
-    bool There = keepsThere(*V, Depth, Q);
+    bool There = keepsThere(*V, Member, Depth, Q);
     Q.Open.erase(V);
     // Its callers are asked with it closed: open, it would prove itself.
     return There && (!isa<ParmVarDecl>(V) || paramLives(*cast<ParmVarDecl>(V), Depth + 1, Q));
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!F || !holdsTensors(F->getType()))
+    if (!F || !holdsWhat(F->getType(), Member))
       return false;
-    return remembered(*F, Q, [&] { return fieldKeepsThere(*F, Depth, Q); });
+    if (!Member)
+      return remembered(*F, Q, [&] { return fieldKeepsThere(*F, nullptr, Depth, Q); });
+    if (Q.Open.count(F))
+      return true;
+    Q.Open.insert(F);
+    bool There = fieldKeepsThere(*F, Member, Depth, Q);
+    Q.Open.erase(F);
+    return There;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    return returnsThere(*Call, Depth, Q);
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (!Member)
+      return returnsThere(*Call, Depth, Q);
+    // A function of the code that returns such a container (a loader's
+    // batches(), returning its private field).
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    return Def && !isTorchDecl(Def) && !Def->isInStdNamespace() &&
+           everyReturn(*Def, [&](const Expr *R) { return containerHolds(R, Member, Depth + 1, Q); });
+  }
   return false;
+}
+
+bool containerLives(const Expr *E, int Depth, Question &Q) {
+  return containerHolds(E, nullptr, Depth, Q);
+}
+
+bool recordsLive(const Expr *E, const FieldDecl &F, int Depth, Question &Q) {
+  return containerHolds(E, &F, Depth, Q);
 }
 
 } // namespace torchtidy::place

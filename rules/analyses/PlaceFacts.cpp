@@ -235,13 +235,16 @@ bool place::paramLives(const ParmVarDecl &P, int Depth, Question &Q) {
   if (!Current || !FD || !followed(*FD) || tooDeep(Depth, Q) ||
       (isTensorType(P.getType()) && !isUnchanged(P)))
     return false;
-  if (Q.Exporting && FD->isExternallyVisible())
+  // A private method of a class whose every method is defined here is
+  // called from this TU only: no other file's facts are needed.
+  bool OnlyHere = !FD->isExternallyVisible() ||
+                  privateMemberInView(*FD, [](const CXXMethodDecl &) { return false; });
+  if (Q.Exporting && !OnlyHere)
     return false;
   return remembered(P, Q, [&] {
     unsigned I = P.getFunctionScopeIndex(), Count = 0;
     return callsHereThere(FD, I, P.getType(), Depth, Q, Count) &&
-           (!FD->isExternallyVisible() || callsElsewhereThere(FD, I, Q.Where, Count)) &&
-           Count > 0;
+           (OnlyHere || callsElsewhereThere(FD, I, Q.Where, Count)) && Count > 0;
   });
 }
 
@@ -279,7 +282,7 @@ static bool hasPrivateTensors(const CXXRecordDecl &RD) {
 }
 
 bool place::fieldInView(const FieldDecl &F) {
-  return Current && privateFieldInView(F, definedNowhere);
+  return Current && privateMemberInView(F, definedNowhere);
 }
 
 bool place::fieldValues(const FieldDecl &F, std::vector<const Expr *> &Out) {

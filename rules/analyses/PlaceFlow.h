@@ -73,7 +73,7 @@ bool functionReturnsThere(const clang::FunctionDecl &FD, int Depth, Question &Q,
 
 // Every value of a private field (allFieldValues), read once per TU.
 bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);
-// A private field whose class's every method is in view (privateFieldInView).
+// A private field whose class's every method is in view (privateMemberInView).
 bool fieldInView(const clang::FieldDecl &F);
 
 // A container of tensors: std::vector<torch::Tensor>, TensorList, a tuple.
@@ -90,6 +90,16 @@ bool containerLives(const clang::Expr *E, int Depth, Question &Q);
 // The container E takes an element of (v[i], v.at(i), v.front(),
 // v.back() of a container of tensors); null when E is no such element.
 const clang::Expr *elementContainer(const clang::Expr *E);
+
+// The same for an element of a standard container of F's records
+// (batches[i] of a std::vector<Batch>).
+const clang::Expr *recordContainer(const clang::Expr *E, const clang::FieldDecl &F);
+
+// Member F of every record the container E holds lives at Q.Where: a local
+// container, or a private field, into which only records with F there go
+// (push_back, emplace_back) and whose elements are never given another F;
+// what a function of the code returns as such a container.
+bool recordsLive(const clang::Expr *E, const clang::FieldDecl &F, int Depth, Question &Q);
 
 // Every call of the parameter's function in the program passes a tensor
 // (or, for a container parameter, a container) living at Q.Where, and the

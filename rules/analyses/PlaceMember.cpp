@@ -89,8 +89,18 @@ static const Expr *recoveredExampleValue(const Expr *E, const FieldDecl &F) {
                                                                    : nullptr;
 }
 
+// A record declared without a value (Batch b;) whose F is an undefined
+// tensor until the code gives it one.
+static bool startsUndefined(const VarDecl &V, const FieldDecl &F) {
+  const auto *C = dyn_cast_or_null<CXXConstructExpr>(V.getInit());
+  const CXXConstructorDecl *Ctor = C ? C->getConstructor() : nullptr;
+  return Ctor && Ctor->isDefaultConstructor() && (Ctor->isImplicit() || Ctor->isDefaulted()) &&
+         !F.hasInClassInitializer() && isTensorType(F.getType());
+}
+
 // F of a local record: F of each of its values (of each batch, for a
-// range-for over a data loader) and what V.F is given.
+// range-for over a data loader or a container of records) and what V.F is
+// given.
 static bool localMemberLives(const VarDecl &V, const FieldDecl &F, int Depth, Question &Q) {
   std::vector<const Expr *> Values;
   std::vector<HeldValue> Assigned;
@@ -99,9 +109,17 @@ static bool localMemberLives(const VarDecl &V, const FieldDecl &F, int Depth, Qu
     return false;
   Q.Open.insert(&V);
   const Expr *Range = rangeOf(V);
-  bool Given = (Range && isUnchanged(V) && loadedLives(*Range, F, Depth, Q)) ||
-               (allValuesOf(V, Values) && !Values.empty() &&
-                llvm::all_of(Values, [&](const Expr *R) { return memberLives(R, F, Depth + 1, Q); }));
+  // A reference never changed as a whole (auto &b = batches[i]) holds its
+  // initialiser; what is written to its F is in Assigned.
+  if (V.getType()->isReferenceType() && !Range && V.getInit() && isUnchanged(V))
+    Values.push_back(V.getInit());
+  bool Given = (Range && isUnchanged(V) &&
+                (loadedLives(*Range, F, Depth, Q) || recordsLive(Range, F, Depth + 1, Q))) ||
+               ((!Values.empty() || allValuesOf(V, Values)) &&
+                (Values.empty() ? startsUndefined(V, F) && !Assigned.empty()
+                                : llvm::all_of(Values, [&](const Expr *R) {
+                                    return memberLives(R, F, Depth + 1, Q);
+                                  })));
   bool There = Given && llvm::all_of(Assigned, [&](const HeldValue &H) {
                  return valueLives(H.E, F.getType(), Depth + 1, Q);
                });
@@ -128,6 +146,8 @@ bool memberLives(const Expr *Record, const FieldDecl &F, int Depth, Question &Q)
     const Expr *Arg = storedArgument(*C, F);
     return valueLives(Arg ? Arg : exampleArgument(*C, F), F.getType(), Depth + 1, Q);
   }
+  if (const Expr *Container = recordContainer(E, F))
+    return recordsLive(Container, F, Depth + 1, Q);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && !isa<ParmVarDecl>(V))
       return localMemberLives(*V, F, Depth, Q);

@@ -152,7 +152,7 @@ std::string digestOf(const FunctionTable &Table, const std::set<std::string> &As
     Out += Usr + "{";
     for (const ReachedEffect &E : Effects) {
       Out += std::to_string(int(E.Op.Kind)) + (E.InLoop ? "L" : "") + "W" +
-             std::to_string(E.WhenParam) + (E.WhenDevice ? "D" : "") + E.Op.What + "|" + E.Op.Detail + "|";
+             std::to_string(E.WhenParam) + "C" + std::to_string(int(E.When)) + E.Op.What + "|" + E.Op.Detail + "|";
       describe(E.Op.Elsewhere, Out);
       for (const ChainLink &L : E.Chain) {
         Out += L.Callee + (L.Virtual ? "V" : "") + (L.Overriders ? "O" : "");

@@ -227,8 +227,9 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
 
 bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<HeldValue> &Out) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
-  // A range-for's element reference names what only the loop reaches.
-  if (!V.isLocalVarDecl() || (V.getType()->isReferenceType() && !V.isCXXForRangeDecl()) || !FD ||
+  // A reference's writes through other names are the referenced object's
+  // to find (a range-for's element, a container's element).
+  if (!V.isLocalVarDecl() || (V.getType()->isReferenceType() && !V.getInit()) || !FD ||
       !FD->getBody())
     return false;
   ChangeFinder Finder(F, &Out, &V);
@@ -277,10 +278,10 @@ static bool classInView(const CXXRecordDecl &RD,
   });
 }
 
-bool privateFieldInView(const FieldDecl &F,
-                        llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
-  const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent());
-  return RD && F.getAccess() == AS_private && classInView(*RD, Absent);
+bool privateMemberInView(const Decl &M,
+                         llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(M.getDeclContext()->getRedeclContext());
+  return RD && M.getAccess() == AS_private && classInView(*RD, Absent);
 }
 
 void visitFieldCode(const FieldDecl &F, llvm::function_ref<void(const Expr *)> InitOfF,
@@ -301,7 +302,7 @@ void visitFieldCode(const FieldDecl &F, llvm::function_ref<void(const Expr *)> I
 
 bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
                     llvm::function_ref<bool(const CXXMethodDecl &)> Absent) {
-  if (!privateFieldInView(F, Absent))
+  if (!privateMemberInView(F, Absent))
     return false;
   std::vector<HeldValue> Held;
   ChangeFinder Finder(F, &Held);

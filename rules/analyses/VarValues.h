@@ -62,11 +62,11 @@ bool allValuesOf(const clang::VarDecl &V, std::vector<const clang::Expr *> &Out)
 // its initialiser or argument. False when it changes in another way.
 bool allAssignedValues(const clang::VarDecl &V, std::vector<HeldValue> &Out);
 
-// A private field of a class whose methods all have their bodies in this
-// TU or are defined nowhere (Absent), and that nothing else can reach (no
-// friends, member templates or nested classes).
-bool privateFieldInView(const clang::FieldDecl &F,
-                        llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
+// A private field or method of a class whose methods all have their bodies
+// in this TU or are defined nowhere (Absent), and that nothing else can
+// reach (no friends, member templates or nested classes).
+bool privateMemberInView(const clang::Decl &M,
+                         llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
 
 // The code of RD's methods with bodies here that can change F: every body
 // and constructor initialiser (Code), the initialisers of F written in
@@ -85,10 +85,10 @@ void visitFieldCode(const clang::FieldDecl &F,
 bool allFieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out,
                     llvm::function_ref<bool(const clang::CXXMethodDecl &)> Absent);
 
-// The values the field F of a local record V (not a reference, but for a
-// range-for's element) is given
-// in V's function: the right-hand sides of V.F = x. False when V.F changes
-// another way (a non-const reference bound to it, its address taken).
+// The values the field F of a local record V (of a local reference, those
+// written through it) is given in V's function: the right-hand sides of
+// V.F = x. False when V.F changes another way (a non-const reference bound
+// to it, its address taken).
 bool allMemberAssignedValues(const clang::VarDecl &V, const clang::FieldDecl &F,
                              std::vector<HeldValue> &Out);
 

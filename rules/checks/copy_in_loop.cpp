@@ -170,6 +170,90 @@ static bool moduleOfContainer(const CallExpr &Move, const Stmt &Loop, ASTContext
   return false;
 }
 
+// A module value made anew: a construction other than a copy (Net(cfg),
+// std::make_shared<NetImpl>()), or what a function of the code returns by
+// value (make_model(cfg)).
+static bool freshModule(const Expr *E) {
+  E = E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;
+  if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(E)) {
+    if (C->getConstructor()->isCopyOrMoveConstructor())
+      return C->getNumArgs() == 1 && freshModule(C->getArg(0));
+    return true;
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && !FD->getReturnType()->isReferenceType() && !FD->getReturnType()->isPointerType() &&
+         (!isTorchDecl(FD) || FD->isInStdNamespace());
+}
+
+// The statement before the one holding E in its block puts a new module
+// into Container (v.push_back(Net(cfg)); v.back()->to(d)).
+static bool justPushed(const Expr &Container, const Expr &E, ASTContext &Ctx) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Container.IgnoreParenImpCasts());
+  const auto *Field = dyn_cast<MemberExpr>(Container.IgnoreParenImpCasts());
+  const ValueDecl *D = Ref ? Ref->getDecl() : Field ? Field->getMemberDecl() : nullptr;
+  const Stmt *S = &E;
+  for (int Steps = 0; D && Steps < 16; ++Steps) {
+    auto Ps = Ctx.getParents(*S);
+    if (Ps.size() != 1)
+      return false;
+    if (const auto *Block = Ps[0].get<CompoundStmt>()) {
+      const Stmt *Prev = nullptr;
+      for (const Stmt *Sib : Block->body()) {
+        if (Sib == S)
+          break;
+        Prev = Sib;
+      }
+      const auto *PrevE = dyn_cast_or_null<Expr>(Prev);
+      const auto *Push = dyn_cast_or_null<CXXMemberCallExpr>(PrevE ? PrevE->IgnoreImplicit() : nullptr);
+      const CXXMethodDecl *MD = Push ? Push->getMethodDecl() : nullptr;
+      const auto *To = Push ? Push->getImplicitObjectArgument()->IgnoreParenImpCasts() : nullptr;
+      const auto *ToRef = dyn_cast_or_null<DeclRefExpr>(To);
+      const auto *ToField = dyn_cast_or_null<MemberExpr>(To);
+      return MD && MD->getIdentifier() && Push->getNumArgs() == 1 &&
+             llvm::is_contained({"push_back", "emplace_back"}, MD->getName()) &&
+             (ToRef ? ToRef->getDecl() : ToField ? ToField->getMemberDecl() : nullptr) == D &&
+             freshModule(Push->getArg(0));
+    }
+    S = Ps[0].get<Stmt>();
+    if (!S)
+      return false;
+  }
+  return false;
+}
+
+// The module a ->to() moves was made in this iteration of Loop: a value
+// declared in it and made anew, or the element just put into a container.
+// Moving it is part of making it, once per module (a model loaded per
+// checkpoint, copies made for each worker).
+static bool madeInIteration(const Expr *Move, const Stmt &Loop, ASTContext &Ctx) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Move);
+  const Expr *E = MC ? MC->getImplicitObjectArgument() : nullptr;
+  for (int Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (Op->getOperator() != OO_Arrow && Op->getOperator() != OO_Star)
+        return false;
+      E = Op->getArg(0);
+    } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = Call->getMethodDecl();
+      if (!MD || !MD->getIdentifier())
+        return false;
+      if (MD->getName() == "back")
+        return justPushed(*Call->getImplicitObjectArgument(), *Move, Ctx);
+      if (MD->getName() != "ptr" && MD->getName() != "get")
+        return false;
+      E = Call->getImplicitObjectArgument();
+    } else {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      return V && V->isLocalVarDecl() && !V->getType()->isReferenceType() &&
+             inLoop(V->getLocation(), Loop, Ctx.getSourceManager()) && freshModule(V->getInit());
+    }
+  }
+  return false;
+}
+
 // A loop in no other, of a function the program calls only outside loops,
 // that keeps each iteration's copy in a container it returns
 // (out.push_back(w.cuda()); return out;) or moves the modules of one: it
@@ -196,7 +280,9 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
     if ((V && (copiesOnce(*V, *R.Op.Site, *LC.Loop, Ctx) || movesModuleState(*V, *LC.Loop, Ctx))) ||
-        preparesOnce(R, *LC.Loop, Ctx))
+        preparesOnce(R, *LC.Loop, Ctx) ||
+        (R.Op.Kind == EffectKind::ModuleCopy && R.Chain.empty() &&
+         madeInIteration(R.Op.Site, *LC.Loop, Ctx)))
       continue;
     std::string Msg;
     if (R.Op.Kind == EffectKind::ModuleCopy) {

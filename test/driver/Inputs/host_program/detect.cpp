@@ -33,3 +33,29 @@ float score(torch::Tensor boxes) { return boxes.sum().item<float>(); }
 float scoreAny(torch::Tensor boxes) { return boxes.sum().item<float>(); }
 
 float (*pickScorer())(torch::Tensor) { return scoreAny; }
+
+std::vector<torch::Tensor> Detector::detect(torch::Tensor images) {
+  return rescale(predict(images));
+}
+
+std::vector<torch::Tensor> Detector::rescale(std::vector<torch::Tensor> boxes) {
+  std::vector<torch::Tensor> out;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    torch::Tensor box = boxes[i];
+    out.push_back(box * 2);
+  }
+  return out;
+}
+
+std::vector<torch::Tensor> Tracker::track(torch::Tensor images) {
+  return rescale(predict(images));
+}
+
+std::vector<torch::Tensor> Tracker::rescale(std::vector<torch::Tensor> boxes) {
+  std::vector<torch::Tensor> out;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    torch::Tensor box = boxes[i];
+    out.push_back(box * 2);
+  }
+  return out;
+}
