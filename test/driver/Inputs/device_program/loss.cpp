@@ -20,3 +20,7 @@ torch::Tensor anyLoss(const torch::Tensor &pred, const std::vector<torch::Tensor
     sum += (pred - targets[i].to(pred.device())).abs().sum();
   return sum;
 }
+
+torch::Tensor pointLoss(const torch::Tensor &pred, const torch::Tensor &target) {
+  return (pred - target.to(pred.device())).abs().sum();
+}

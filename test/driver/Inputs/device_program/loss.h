@@ -7,3 +7,6 @@ torch::Tensor causalMask(int64_t n, const torch::Device &device);
 torch::Tensor boxLoss(const torch::Tensor &pred, const std::vector<torch::Tensor> &targets);
 // Called with device targets and with host ones.
 torch::Tensor anyLoss(const torch::Tensor &pred, const std::vector<torch::Tensor> &targets);
+// Moves its target to the prediction's device: a copy only for a caller
+// whose target is not there already.
+torch::Tensor pointLoss(const torch::Tensor &pred, const torch::Tensor &target);

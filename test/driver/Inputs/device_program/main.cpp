@@ -10,6 +10,8 @@ int main() {
     auto pred = torch::rand({4}, device);
     auto mask = causalMask(4, device).to(torch::kBool).to(device);
     auto loss = boxLoss(pred, targets) + anyLoss(pred, targets) + anyLoss(pred, host);
+    loss += pointLoss(pred, targets[0]);
+    loss += pointLoss(pred, host[0]);
   }
   return 0;
 }
