@@ -22,6 +22,8 @@ static bool isMethod(const CXXMethodDecl *MD, std::initializer_list<llvm::String
   return MD && MD->getIdentifier() && llvm::is_contained(Names, MD->getName());
 }
 
+// The record type a standard container of records holds: std::vector<Batch>
+// gives Batch; null for other types (a container of tensors too).
 static const RecordDecl *heldRecord(QualType T) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());
@@ -40,6 +42,7 @@ static bool holdsWhat(QualType T, const FieldDecl *Member) {
                 : holdsTensors(T);
 }
 
+// The container E takes an element of, holding what Member says.
 static const Expr *elementOf(const Expr *E, const FieldDecl *Member) {
   E = ignoreTensorWrappers(E);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
