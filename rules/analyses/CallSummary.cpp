@@ -71,14 +71,12 @@ std::optional<ReachedEffect> CallSummaries::copyToOptionsParam(const CallExpr &C
 void CallSummaries::conditionCopyOnParam(const CallExpr &Call,
                                          std::vector<ReachedEffect> &Effects) const {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
-  if (!MC)
-    return;
-  int Param = conditionParam(MC->getImplicitObjectArgument(), ParamCondition::NotOnDevice);
   for (ReachedEffect &R : Effects)
-    if (Param >= 0 && R.Op.Kind == EffectKind::Copy && R.Chain.empty() && R.Op.Site == &Call &&
+    if (MC && R.Op.Kind == EffectKind::Copy && R.Chain.empty() && R.Op.Site == &Call &&
         R.WhenParam < 0) {
-      R.WhenParam = Param;
-      R.When = ParamCondition::NotOnDevice;
+      R.WhenParam = conditionParam(MC->getImplicitObjectArgument(), ParamCondition::NotOnDevice);
+      if (R.WhenParam >= 0)
+        R.When = ParamCondition::NotOnDevice;
     }
 }
 

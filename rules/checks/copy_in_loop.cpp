@@ -137,35 +137,45 @@ static bool keptInContainer(const Expr &Copy, const Stmt &Loop, ASTContext &Ctx)
   return false;
 }
 
+// What a module's ->to() moves, past its holder's ->, * and ptr() or get().
+static const Expr *movedObject(const Expr *E) {
+  for (int Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+    if (Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Star))
+      E = Op->getArg(0);
+    else if (MD && MD->getIdentifier() && llvm::is_contained({"ptr", "get"}, MD->getName()))
+      E = Call->getImplicitObjectArgument();
+    else
+      return E;
+  }
+  return nullptr;
+}
+
 // The module a ->to() moves is an element of a container declared before
 // Loop (out.back().head.ptr()->to(d)), or the loop's own element.
 static bool moduleOfContainer(const CallExpr &Move, const Stmt &Loop, ASTContext &Ctx) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(&Move);
-  const Expr *E = MC ? MC->getImplicitObjectArgument() : nullptr;
+  const Expr *E = MC ? movedObject(MC->getImplicitObjectArgument()) : nullptr;
   for (int Steps = 0; E && Steps < 16; ++Steps) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      if (!llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript}, Op->getOperator()))
-        return false;
-      if (Op->getOperator() == OO_Subscript)
-        return containerBefore(Op->getArg(0), Loop, Ctx);
-      E = Op->getArg(0);
-    } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+      return Op->getOperator() == OO_Subscript && containerBefore(Op->getArg(0), Loop, Ctx);
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
       const CXXMethodDecl *MD = Call->getMethodDecl();
-      if (!MD || !MD->getIdentifier() ||
-          !llvm::is_contained({"back", "front", "at", "ptr", "get"}, MD->getName()))
-        return false;
-      if (MD->getName() != "ptr" && MD->getName() != "get")
-        return containerBefore(Call->getImplicitObjectArgument(), Loop, Ctx);
-      E = Call->getImplicitObjectArgument();
-    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      E = ME->getBase();
-    } else {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E);
-      const auto *For = dyn_cast<CXXForRangeStmt>(&Loop);
-      return DRE && For && DRE->getDecl() == For->getLoopVariable() &&
-             containerBefore(For->getRangeInit(), Loop, Ctx);
+      return MD && MD->getIdentifier() &&
+             llvm::is_contained({"back", "front", "at"}, MD->getName()) &&
+             containerBefore(Call->getImplicitObjectArgument(), Loop, Ctx);
     }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = movedObject(ME->getBase());
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *For = dyn_cast<CXXForRangeStmt>(&Loop);
+    return DRE && For && DRE->getDecl() == For->getLoopVariable() &&
+           containerBefore(For->getRangeInit(), Loop, Ctx);
   }
   return false;
 }
@@ -228,30 +238,16 @@ static bool justPushed(const Expr &Container, const Expr &E, ASTContext &Ctx) {
 // checkpoint, copies made for each worker).
 static bool madeInIteration(const Expr *Move, const Stmt &Loop, ASTContext &Ctx) {
   const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Move);
-  const Expr *E = MC ? MC->getImplicitObjectArgument() : nullptr;
-  for (int Steps = 0; E && Steps < 8; ++Steps) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-      if (Op->getOperator() != OO_Arrow && Op->getOperator() != OO_Star)
-        return false;
-      E = Op->getArg(0);
-    } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
-      const CXXMethodDecl *MD = Call->getMethodDecl();
-      if (!MD || !MD->getIdentifier())
-        return false;
-      if (MD->getName() == "back")
-        return justPushed(*Call->getImplicitObjectArgument(), *Move, Ctx);
-      if (MD->getName() != "ptr" && MD->getName() != "get")
-        return false;
-      E = Call->getImplicitObjectArgument();
-    } else {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E);
-      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      return V && V->isLocalVarDecl() && !V->getType()->isReferenceType() &&
-             inLoop(V->getLocation(), Loop, Ctx.getSourceManager()) && freshModule(V->getInit());
-    }
+  const Expr *E = MC ? movedObject(MC->getImplicitObjectArgument()) : nullptr;
+  if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    return MD && MD->getIdentifier() && MD->getName() == "back" &&
+           justPushed(*Call->getImplicitObjectArgument(), *Move, Ctx);
   }
-  return false;
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() && !V->getType()->isReferenceType() &&
+         inLoop(V->getLocation(), Loop, Ctx.getSourceManager()) && freshModule(V->getInit());
 }
 
 // A loop in no other, of a function the program calls only outside loops,
