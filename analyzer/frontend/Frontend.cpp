@@ -1,6 +1,7 @@
 #include "frontend/Frontend.h"
 
 #include "findings/FindingCollector.h"
+#include "frontend/GeneratedHeaders.h"
 #include "frontend/IncludedFiles.h"
 #include "frontend/Isolation.h"
 #include "support/Profile.h"
@@ -62,11 +63,11 @@ private:
 // told to go on); it is still an error of the result.
 class MissingIncludes : public PPCallbacks {
 public:
-  MissingIncludes(const SourceManager &SM, TURun &Run) : SM(SM), Run(Run) {}
+  MissingIncludes(Preprocessor &PP, TURun &Run) : PP(PP), SM(PP.getSourceManager()), Run(Run) {}
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef FileName, bool IsAngled,
                           CharSourceRange, OptionalFileEntryRef File, StringRef, StringRef,
                           const Module *, bool, SrcMgr::CharacteristicKind) override {
-    if (File)
+    if (File || standInForGeneratedHeader(PP, FileName, HashLoc))
       return;
     Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
                                 "' file not found (analysis went on without it)");
@@ -76,6 +77,7 @@ public:
   }
 
 private:
+  Preprocessor &PP;
   const SourceManager &SM;
   TURun &Run;
 };
@@ -210,7 +212,7 @@ public:
     Run.ErrorLocs.clear(); // another compile command's, of a SourceManager gone
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
-    PP.addPPCallbacks(std::make_unique<MissingIncludes>(CI.getSourceManager(), Run));
+    PP.addPPCallbacks(std::make_unique<MissingIncludes>(PP, Run));
     return true;
   }
 

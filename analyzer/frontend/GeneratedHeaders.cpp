@@ -1,0 +1,33 @@
+#include "frontend/GeneratedHeaders.h"
+
+#include "clang/Lex/MacroInfo.h"
+#include "llvm/Support/Path.h"
+
+#include <cctype>
+#include <string>
+
+using namespace clang;
+
+namespace torchtidy {
+
+bool standInForGeneratedHeader(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
+  llvm::StringRef Name = llvm::sys::path::filename(Included);
+  if (!Name.consume_back("_export.h") || Name.empty())
+    return false;
+  // The base name as CMake makes it a C identifier, upper-cased.
+  std::string Base;
+  for (char C : Name)
+    Base += std::isalnum(static_cast<unsigned char>(C)) ? std::toupper(C) : '_';
+  for (const char *Suffix : {"_EXPORT", "_NO_EXPORT", "_DEPRECATED", "_DEPRECATED_EXPORT",
+                             "_DEPRECATED_NO_EXPORT"}) {
+    IdentifierInfo *II = PP.getIdentifierInfo(Base + Suffix);
+    if (PP.isMacroDefined(II))
+      continue;
+    MacroInfo *MI = PP.AllocateMacroInfo(Loc);
+    MI->setIsUsed(true);
+    PP.appendDefMacroDirective(II, MI);
+  }
+  return true;
+}
+
+} // namespace torchtidy
