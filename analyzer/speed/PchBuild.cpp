@@ -51,6 +51,9 @@ public:
   bool PrepareToExecuteAction(CompilerInstance &CI) override {
     // As the analysis does: system function bodies are not parsed.
     CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
+    // A failed build is reported through its first error, not clang's
+    // bare "N errors generated." on stderr.
+    CI.getDiagnosticOpts().ShowCarets = false;
     CI.addDependencyCollector(Inputs);
     return true;
   }
