@@ -253,8 +253,9 @@ static bool joinOrigin(const Expr *E, int Depth, const Decl *&Common) {
 
 // LibTorch computes where its tensor operands are (mixing devices is an
 // error, but for CPU scalars): an op, a *_like factory or a module's
-// forward gives a tensor of the origin its known operands agree on. An
-// in-place op (x.copy_(y)) stays where x is; an explicit device wins.
+// forward gives a tensor of the origin its known operands agree on. An op
+// that returns an operand (x.copy_(y)) stays where it is; an explicit
+// device wins.
 static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD || isTensorMethod(FD, "cpu") || isTensorMethod(FD, "cuda") ||
@@ -262,8 +263,8 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
     return nullptr;
   const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
   const Expr *Self = MC ? MC->getImplicitObjectArgument() : nullptr;
-  if (Self && isTensorType(Self->getType()) && FD->getIdentifier() && FD->getName().ends_with("_"))
-    return tensorOrigin(Self, Depth + 1);
+  if (const Expr *Returned = returnedOperand(Call))
+    return tensorOrigin(Returned, Depth + 1);
   const Decl *Common = nullptr;
   if (Self && isTensorType(Self->getType()) && !joinOrigin(Self, Depth, Common))
     return nullptr;

@@ -98,6 +98,30 @@ static bool tensorsThere(const Stmt *S, int Depth, Question &Q, bool &Any) {
   return llvm::all_of(S->children(), [&](const Stmt *C) { return tensorsThere(C, Depth, Q, Any); });
 }
 
+// One tensor in an operand (as tensorsThere finds them) lives at Q.Where.
+static bool someTensorThere(const Stmt *S, int Depth, Question &Q) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (E && isTensorType(E->getType()))
+    return lives(E, Depth + 1, Q);
+  if (E && holdsTensors(E->getType()) && isa<DeclRefExpr, MemberExpr, CallExpr>(E))
+    return containerLives(E, Depth + 1, Q);
+  return llvm::any_of(S->children(), [&](const Stmt *C) { return someTensorThere(C, Depth, Q); });
+}
+
+// LibTorch's ops need their tensors on one device (a CPU scalar aside), so
+// one operand on a device puts the result there, but for an op that returns
+// one of its operands.
+static bool someOperandOnDevice(const CallExpr &Call, int Depth, Question &Q) {
+  if (const Expr *Returned = returnedOperand(Call))
+    return someTensorThere(Returned, Depth, Q);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
+    if (someTensorThere(MC->getImplicitObjectArgument(), Depth, Q))
+      return true;
+  return llvm::any_of(Call.arguments(), [&](const Expr *A) {
+    return !isa<CXXDefaultArgExpr>(A) && someTensorThere(A, Depth, Q);
+  });
+}
+
 // A factory given the CPU, or nothing that could name another device.
 static bool madeOnHost(const CallExpr &Call) {
   auto NamesCpu = [](const Expr *A) { return knownDeviceKind(A) == DeviceKind::Cpu; };
@@ -110,9 +134,9 @@ static bool madeOnHost(const CallExpr &Call) {
 }
 
 // A LibTorch op of tensors (a method of at::Tensor, an operator, a free
-// function) whose tensor operands all live at Q.Where and whose other
-// arguments name no other place (a device that is not known to be the CPU
-// puts the result on a device).
+// function) whose tensor operands all live on the host and whose other
+// arguments name no other place; or, for a device, one whose arguments name
+// a device not known to be the CPU or that has an operand there.
 static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
   const auto *MD = dyn_cast<CXXMethodDecl>(Call.getDirectCallee());
   if (!(isTensorType(Call.getType()) || holdsTensors(Call.getType())) ||
@@ -120,7 +144,7 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
               isTensorMethod(MD, "cuda"))))
     return false;
   bool Any = false;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call); MC && Q.Where == Place::Host)
     if (!tensorsThere(MC->getImplicitObjectArgument(), Depth, Q, Any))
       return false;
   for (const Expr *Arg : Call.arguments()) {
@@ -131,10 +155,10 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
       if (!Cpu || Q.Where == Place::Device)
         return !Cpu && Q.Where == Place::Device;
     }
-    if (!tensorsThere(Arg, Depth, Q, Any))
+    if (Q.Where == Place::Host && !tensorsThere(Arg, Depth, Q, Any))
       return false;
   }
-  return Any;
+  return Q.Where == Place::Device ? someOperandOnDevice(Call, Depth, Q) : Any;
 }
 
 // A module's forward of tensors put on a device gives its result there (its

@@ -207,4 +207,19 @@ const CXXMemberCallExpr *asTensorMethodCall(const Expr *E, llvm::StringRef Name)
   return MC && isTensorMethod(MC->getMethodDecl(), Name) ? MC : nullptr;
 }
 
+const Expr *returnedOperand(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || !isTorchDecl(FD))
+    return nullptr;
+  llvm::StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call))
+    return Name.ends_with("_") || (Name.ends_with("_as") && Name != "type_as")
+               ? MC->getImplicitObjectArgument()
+               : nullptr;
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  return Call.getNumArgs() > 0 && (Name.ends_with("_out") || (Op && Op->isAssignmentOp()))
+             ? Call.getArg(0)
+             : nullptr;
+}
+
 } // namespace torchtidy

@@ -53,6 +53,13 @@ const clang::Expr *ignoreTensorWrappers(const clang::Expr *E);
 // E (after ignoreTensorWrappers) as a call of the named at::Tensor method.
 const clang::CXXMemberCallExpr *asTensorMethodCall(const clang::Expr *E, llvm::StringRef Name);
 
+// The operand a LibTorch op returns, whose device its result has whatever
+// the other operands' are: the object of an in-place op (x.copy_(y)) or of
+// x.expand_as(y) and the like (not x.type_as(y), which moves x), the
+// first argument of an assignment (x += y) or of an out= op (add_out(out,
+// a, b)); null for other calls.
+const clang::Expr *returnedOperand(const clang::CallExpr &Call);
+
 // The function (or lambda call operator) whose body holds the node.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S, clang::ASTContext &Ctx);
 

@@ -41,5 +41,22 @@ void train(torch::nn::Sequential seq, Net net, std::vector<torch::Tensor> &batch
     // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: '.to(device)' is a blocking copy from host to device
     // Operands from two devices: on one of them, not on the host.
     auto two = (x + torch::zeros({2}, torch::device(other))).to(device);
+    // One operand on the device is enough: LibTorch needs the others there
+    // too (b's place is unknown), also down a chain of ops and locals.
+    auto probs = torch::softmax(out, -1);
+    auto picked = torch::multinomial(probs, 1);
+    auto seq_all = torch::cat({b.clone(), picked}, 1).to(device);
+    auto scaled = (b * out).to(device);
+    // Not for a result that is its object: x.expand_as(y), x.view_as(y),
+    // an in-place op, an assignment.
+    auto expanded = torch::ones({2}).expand_as(out).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: '.to(device)' is a blocking copy from host to device
+    auto viewed = b.view_as(out).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: '.to(device)' is a blocking copy from host to device
+    auto indexed = b.index_put_({0}, out).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: '.to(device)' is a blocking copy from host to device
+    auto added = (b += out).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: '.to(device)' is a blocking copy from host to device
+    auto typed = b.type_as(out).to(device);
   }
 }
