@@ -46,17 +46,39 @@ static std::optional<bool> constantBool(const Expr *E, ASTContext &Ctx) {
   return V;
 }
 
+// A continue of this loop (not of a loop or lambda inside it) in S.
+static bool continuesLoop(const Stmt *S) {
+  if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
+    return false;
+  return isa<ContinueStmt>(S) || llvm::any_of(S->children(), continuesLoop);
+}
+
+// The body's last statement leaves the loop (break, return, throw) and no
+// continue starts another pass: it runs once, as a test that looks at the
+// first batch of a loader does (for (auto &b : *loader) { ...; break; }).
+static bool endsFirstPass(const Stmt *Body) {
+  const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+  const Stmt *Last = C && !C->body_empty() ? C->body_back() : Body;
+  if (const auto *E = dyn_cast_or_null<Expr>(Last))
+    Last = E->IgnoreImplicit();
+  return isa_and_nonnull<BreakStmt, ReturnStmt, CXXThrowExpr>(Last) &&
+         !llvm::any_of(Body->children(), continuesLoop);
+}
+
 bool isLoop(const Stmt *S, ASTContext &Ctx) {
   const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr;
   if (const auto *D = dyn_cast_or_null<DoStmt>(S))
-    Cond = D->getCond();
+    Cond = D->getCond(), Body = D->getBody();
   else if (const auto *W = dyn_cast_or_null<WhileStmt>(S))
-    Cond = W->getCond();
+    Cond = W->getCond(), Body = W->getBody();
   else if (const auto *F = dyn_cast_or_null<ForStmt>(S))
-    Cond = F->getCond();
+    Cond = F->getCond(), Body = F->getBody();
+  else if (const auto *R = dyn_cast_or_null<CXXForRangeStmt>(S))
+    Body = R->getBody();
   else
-    return isa_and_nonnull<CXXForRangeStmt>(S);
-  return constantBool(Cond, Ctx) != false;
+    return false;
+  return !endsFirstPass(Body) && (!Cond || constantBool(Cond, Ctx) != false);
 }
 
 bool isDeadOperand(const Stmt *Parent, const Stmt *Child, ASTContext &Ctx) {

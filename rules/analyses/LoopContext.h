@@ -28,7 +28,8 @@ LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
 
 // S is a for / range-for / while / do whose body can run more than once: not
 // one whose condition is a constant false, such as the do { ... } while (0)
-// that assertion and logging macros wrap their body in to run it once.
+// that assertion and logging macros wrap their body in to run it once, nor
+// one whose body ends in a break, return or throw with no continue.
 bool isLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
 // Child, a direct child of Parent, never runs: the right operand of
