@@ -131,6 +131,15 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
   return FD ? effectsOfCallee(Call, FD) : std::vector<ReachedEffect>{};
 }
 
+// A lambda called through its variable (fnRunMinibatch(0, n)) by that
+// name; "lambda" otherwise.
+static std::string lambdaName(const CallExpr &Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  const auto *Var =
+      Op && Op->getNumArgs() > 0 ? dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()) : nullptr;
+  return Var ? Var->getDecl()->getNameAsString() : "lambda";
+}
+
 // What calling FD at Call does: its body's summary here, else its entry
 // in the program's table.
 std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
@@ -153,7 +162,7 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
         Link.Virtual = !ME->hasQualifier() && MD == Call.getDirectCallee();
     Link.Overriders = Link.Virtual && !Def;
     if (MD->getParent()->isLambda())
-      Link.Callee = "lambda";
+      Link.Callee = lambdaName(Call);
   }
   std::vector<ReachedEffect> Out;
   for (ReachedEffect R : *Callee) {

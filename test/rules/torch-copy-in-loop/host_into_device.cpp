@@ -31,7 +31,7 @@ void batch(torch::Device device, torch::Tensor states, torch::Tensor param) {
       // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: '.index_put_()' of a host tensor into a device tensor
       auto put = [&](int i) { dev[i] = rows[i]; };
       put(b);
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: call to 'lambda' runs assigning a host tensor into a device tensor, which is a blocking copy
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: call to 'put' runs assigning a host tensor into a device tensor, which is a blocking copy
       cpu_dst[b] = rows[b];           // host to host
       dev[b] = dev[(b + 1) % 8];      // device to device
       dev[b] = param[b];              // source not known to be on the host

@@ -55,7 +55,7 @@ void run(torch::Device device, std::vector<torch::Tensor> xs) {
   int n = 0;
   while (!done) {
     auto y = mover(xs[0]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'lambda' runs '.to(device)'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'mover' runs '.to(device)'
     done = ++n > 3;
   }
   for (int e = 0; e < 2; ++e) {

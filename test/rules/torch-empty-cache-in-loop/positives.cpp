@@ -36,7 +36,7 @@ void run(std::vector<torch::Tensor> xs, Trainer &t) {
   auto free_lambda = [] { c10::cuda::CUDACachingAllocator::emptyCache(); };
   for (auto &x : xs) {
     free_lambda();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'lambda' runs 'emptyCache()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'free_lambda' runs 'emptyCache()'
   }
   for (auto &x : xs) {
     release_after(x);

@@ -163,7 +163,7 @@ float run(torch::Tensor pred, torch::Tensor x, Reader &r) {
     host.emplace_back(torch::zeros({2}));
     GATHER(gathered, xc[i]);
     add(xc[i]);  // a lambda's parameter is not followed
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'lambda' runs '.cpu()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'add' runs '.cpu()'
     sized[i] = xc[i].to(torch::kCPU);
     on_device.push_back(xc[i].to(device));
     escaped.push_back(xc[i].cpu());

@@ -32,7 +32,7 @@ float run(std::vector<torch::Tensor> xs, torch::Device device) {
     total += on_cpu.item<float>();
     auto keep = [&](const torch::Tensor &t) { kept.push_back(t.to(cpu)); };
     keep(y);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'lambda' runs '.to(cpu)', which copies the tensor to the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'keep' runs '.to(cpu)', which copies the tensor to the host
     total += read_back(y);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'read_back' runs '.to(cpu)', which copies the tensor to the host
   }

@@ -54,7 +54,7 @@ void run(torch::Tensor loss, std::vector<torch::Tensor> batches, Base &b) {
   bool done = false;
   while (!done) {
     total += log(loss);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'lambda' runs '.item()'
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'log' runs '.item()'
     done = total > 3;
   }
   for (auto &x : batches) {

@@ -51,7 +51,7 @@ void run(torch::Tensor loss, torch::optim::SGD &opt, torch::optim::Adam &adam,
   auto lam = [&] { loss.backward(); opt.step(); };
   for (int i = 0; i < 3; ++i)
     lam();
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'lambda' runs 'step()'
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'lam' runs 'step()'
   for (int i = 0; i < 3; ++i) {
     tmpl_backward(loss);
     header_step(opt);
