@@ -39,7 +39,7 @@ ReachedEffect effectFrom(const nlohmann::json &J) {
   }
   E.WhenParam = J.at(6).get<int>();
   int When = J.at(7).get<int>();
-  if (When < 0 || When > static_cast<int>(ParamCondition::NotOnDevice))
+  if (When < 0 || When > static_cast<int>(ParamCondition::NotOnHost))
     throw std::runtime_error("unknown parameter condition");
   E.When = static_cast<ParamCondition>(When);
   return E;

@@ -34,10 +34,29 @@ void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
 // The index of the parameter, never changed, of the function being
 // summarised that E names (if (show), draw(img, show)), of the type When
 // asks for; -1 otherwise.
+// Use reads what the caller passed: the parameter is given no value before
+// it (t = t.cpu() reads it on the right), and no loop runs it again after
+// one.
+static bool readsArgument(const ParmVarDecl &P, const DeclRefExpr &Use, ASTContext &Ctx) {
+  if (isUnchanged(P))
+    return true;
+  std::vector<HeldValue> Values;
+  if (!allAssignedValues(P, Values) || loopContextOf(Use, Ctx))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = Use.getLocation();
+  return llvm::all_of(Values, [&](const HeldValue &H) {
+    SourceRange R = H.E->getSourceRange();
+    bool Inside = !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+    return Inside || SM.isBeforeInTranslationUnit(At, R.getBegin());
+  });
+}
+
 int CallSummaries::conditionParam(const Expr *E, ParamCondition When) const {
   const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || !Current || P->getDeclContext() != Current || !isUnchanged(*P))
+  if (!P || !Current || P->getDeclContext() != Current || !readsArgument(*P, *DRE, Ctx))
     return -1;
   QualType T = P->getType();
   bool Typed = When == ParamCondition::Flag            ? T->isBooleanType()
@@ -66,18 +85,26 @@ std::optional<ReachedEffect> CallSummaries::copyToOptionsParam(const CallExpr &C
 }
 
 // The copy Call makes of the function's own tensor parameter (t.to(device),
-// t.cuda()) copies only what the caller passes from the host: a caller
-// whose argument is on the device already copies nothing.
-void CallSummaries::conditionCopyOnParam(const CallExpr &Call,
-                                         std::vector<ReachedEffect> &Effects) const {
+// t.cuda()) copies only what the caller passes from the host, and its read
+// of one (t.cpu(), t[i].item()) waits only for what the caller passes from
+// a device: a caller whose argument is there already does neither.
+void CallSummaries::conditionOnParam(const CallExpr &Call,
+                                     std::vector<ReachedEffect> &Effects) const {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
-  for (ReachedEffect &R : Effects)
-    if (MC && R.Op.Kind == EffectKind::Copy && R.Chain.empty() && R.Op.Site == &Call &&
-        R.WhenParam < 0) {
-      R.WhenParam = conditionParam(MC->getImplicitObjectArgument(), ParamCondition::NotOnDevice);
-      if (R.WhenParam >= 0)
-        R.When = ParamCondition::NotOnDevice;
-    }
+  for (ReachedEffect &R : Effects) {
+    if (!MC || !R.Chain.empty() || R.Op.Site != &Call || R.WhenParam >= 0)
+      continue;
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (R.Op.Kind == EffectKind::Copy)
+      R.When = ParamCondition::NotOnDevice;
+    else if (R.Op.Kind == EffectKind::HostSync)
+      R.When = ParamCondition::NotOnHost, Obj = viewBase(Obj);
+    else
+      continue;
+    R.WhenParam = conditionParam(Obj, R.When);
+    if (R.WhenParam < 0)
+      R.When = ParamCondition::Flag;
+  }
 }
 
 // Settles R's condition on its function's parameter with Call's argument:
@@ -99,7 +126,8 @@ bool CallSummaries::keepsCondition(ReachedEffect &R, const CallExpr &Call) const
     R.WhenParam = conditionParam(Arg, R.When);
     return R.WhenParam >= 0;
   case ParamCondition::NotOnDevice:
-    if (Arg && isPlacedOnDevice(Arg))
+  case ParamCondition::NotOnHost:
+    if (Arg && (R.When == ParamCondition::NotOnDevice ? isPlacedOnDevice(Arg) : isProvablyOnCpu(Arg)))
       return false;
     R.WhenParam = conditionParam(Arg, R.When);
     if (R.WhenParam < 0)
@@ -203,7 +231,7 @@ void CallSummaries::collect(const Stmt *S, bool InLoop, Summary &Out) {
   }
   if (const auto *C = dyn_cast<CallExpr>(S)) {
     std::vector<ReachedEffect> Effects = effectsOfCall(*C);
-    conditionCopyOnParam(*C, Effects);
+    conditionOnParam(*C, Effects);
     if (std::optional<ReachedEffect> Copy = copyToOptionsParam(*C))
       Effects.push_back(*Copy);
     for (ReachedEffect E : Effects) {

@@ -39,7 +39,8 @@ struct Effect {
 enum class ParamCondition {
   Flag,           // a bool: the op runs only when it is true (if (show) draw(..))
   OptionsDevice,  // TensorOptions the op copies to (x.to(opts)): a copy only when they carry a device
-  NotOnDevice     // the tensor the op copies (x.to(device)): a copy only when it is not there already
+  NotOnDevice,    // the tensor the op copies (x.to(device)): a copy only when it is not there already
+  NotOnHost       // the tensor the op reads (x.cpu()): a sync only when it is not on the host already
 };
 
 // One step down a call chain.
@@ -106,7 +107,7 @@ private:
                                              const clang::FunctionDecl *FD);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
   int conditionParam(const clang::Expr *E, ParamCondition When = ParamCondition::Flag) const;
-  void conditionCopyOnParam(const clang::CallExpr &Call, std::vector<ReachedEffect> &Effects) const;
+  void conditionOnParam(const clang::CallExpr &Call, std::vector<ReachedEffect> &Effects) const;
   std::optional<ReachedEffect> copyToOptionsParam(const clang::CallExpr &Call) const;
   bool keepsCondition(ReachedEffect &R, const clang::CallExpr &Call) const;
 

@@ -24,3 +24,5 @@ torch::Tensor anyLoss(const torch::Tensor &pred, const std::vector<torch::Tensor
 torch::Tensor pointLoss(const torch::Tensor &pred, const torch::Tensor &target) {
   return (pred - target.to(pred.device())).abs().sum();
 }
+
+float firstValue(const torch::Tensor &t) { return t[0].item<float>(); }

@@ -10,3 +10,6 @@ torch::Tensor anyLoss(const torch::Tensor &pred, const std::vector<torch::Tensor
 // Moves its target to the prediction's device: a copy only for a caller
 // whose target is not there already.
 torch::Tensor pointLoss(const torch::Tensor &pred, const torch::Tensor &target);
+// Reads its tensor's first value back: a sync only for a caller whose
+// tensor is on a device.
+float firstValue(const torch::Tensor &t);

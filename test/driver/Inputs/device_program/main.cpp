@@ -12,6 +12,7 @@ int main() {
     auto loss = boxLoss(pred, targets) + anyLoss(pred, targets) + anyLoss(pred, host);
     loss += pointLoss(pred, targets[0]);
     loss += pointLoss(pred, host[0]);
+    float seen = firstValue(host[1]) + firstValue(pred);
   }
   return 0;
 }
