@@ -162,7 +162,8 @@ float run(torch::Tensor pred, torch::Tensor x, Reader &r) {
     host.push_back(xc[i].cpu());
     host.emplace_back(torch::zeros({2}));
     GATHER(gathered, xc[i]);
-    add(xc[i]);  // a lambda's parameter is not followed
+    add(xc[i]);  // reads its parameter, here on the host: no wait
+    add(pred);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'add' runs '.cpu()'
     sized[i] = xc[i].to(torch::kCPU);
     on_device.push_back(xc[i].to(device));
