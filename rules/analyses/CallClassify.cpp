@@ -5,6 +5,7 @@
 
 #include "analyses/DependentCall.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/LoopContext.h"
 #include "analyses/TensorPlace.h"
 #include "analyses/SyncingOps.h"
 #include "analyses/TensorDevice.h"
@@ -24,13 +25,6 @@ SourceLocation callLoc(const CallExpr &Call) {
   if (const auto *ME = dyn_cast<MemberExpr>(Call.getCallee()->IgnoreParenImpCasts()))
     return ME->getMemberLoc();
   return Call.getBeginLoc();
-}
-
-std::optional<bool> constantBool(const Expr *A, ASTContext &Ctx) {
-  bool V = false;
-  if (!A || A->isValueDependent() || !A->EvaluateAsBooleanCondition(V, Ctx))
-    return std::nullopt;
-  return V;
 }
 
 bool boolArgTrue(const CallExpr &Call, const FunctionDecl *FD, llvm::StringRef Param,

@@ -1,4 +1,4 @@
-// Helpers of the per-call classification (CallClassify.cpp) that the
+// The part of the per-call classification (CallClassify.cpp) that the
 // call summaries also use when they settle a parameter's condition.
 #pragma once
 
@@ -7,9 +7,6 @@
 #include <optional>
 
 namespace torchtidy {
-
-// The value of a constant bool expression; none when it is not one.
-std::optional<bool> constantBool(const clang::Expr *A, clang::ASTContext &Ctx);
 
 // x.to(...) / x.cuda(): a copy to the device, a read back to the CPU, or
 // neither (a dtype conversion, pinned memory with non_blocking=true).

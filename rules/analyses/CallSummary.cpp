@@ -31,12 +31,9 @@ void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
   Out.push_back(E);
 }
 
-// The index of the parameter, never changed, of the function being
-// summarised that E names (if (show), draw(img, show)), of the type When
-// asks for; -1 otherwise.
 // Use reads what the caller passed: the parameter is given no value before
-// it (t = t.cpu() reads it on the right), and no loop runs it again after
-// one.
+// it (t = t.cpu() reads it on the right, before the assignment), and no
+// loop runs it again after one.
 static bool readsArgument(const ParmVarDecl &P, const DeclRefExpr &Use, ASTContext &Ctx) {
   if (isUnchanged(P))
     return true;
@@ -44,15 +41,14 @@ static bool readsArgument(const ParmVarDecl &P, const DeclRefExpr &Use, ASTConte
   if (!allAssignedValues(P, Values) || loopContextOf(Use, Ctx))
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = Use.getLocation();
   return llvm::all_of(Values, [&](const HeldValue &H) {
-    SourceRange R = H.E->getSourceRange();
-    bool Inside = !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-                  !SM.isBeforeInTranslationUnit(R.getEnd(), At);
-    return Inside || SM.isBeforeInTranslationUnit(At, R.getBegin());
+    return !SM.isBeforeInTranslationUnit(H.E->getEndLoc(), Use.getLocation());
   });
 }
 
+// The index of the parameter of the function being summarised that E names
+// (if (show), draw(img, show)), holding the caller's argument there, of the
+// type When asks for; -1 otherwise.
 int CallSummaries::conditionParam(const Expr *E, ParamCondition When) const {
   const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
@@ -95,12 +91,14 @@ void CallSummaries::conditionOnParam(const CallExpr &Call,
     if (!MC || !R.Chain.empty() || R.Op.Site != &Call || R.WhenParam >= 0)
       continue;
     const Expr *Obj = MC->getImplicitObjectArgument();
-    if (R.Op.Kind == EffectKind::Copy)
+    if (R.Op.Kind == EffectKind::Copy) {
       R.When = ParamCondition::NotOnDevice;
-    else if (R.Op.Kind == EffectKind::HostSync)
-      R.When = ParamCondition::NotOnHost, Obj = viewBase(Obj);
-    else
+    } else if (R.Op.Kind == EffectKind::HostSync) {
+      R.When = ParamCondition::NotOnHost;
+      Obj = viewBase(Obj);
+    } else {
       continue;
+    }
     R.WhenParam = conditionParam(Obj, R.When);
     if (R.WhenParam < 0)
       R.When = ParamCondition::Flag;
@@ -127,7 +125,8 @@ bool CallSummaries::keepsCondition(ReachedEffect &R, const CallExpr &Call) const
     return R.WhenParam >= 0;
   case ParamCondition::NotOnDevice:
   case ParamCondition::NotOnHost:
-    if (Arg && (R.When == ParamCondition::NotOnDevice ? isPlacedOnDevice(Arg) : isProvablyOnCpu(Arg)))
+    if (Arg && (R.When == ParamCondition::NotOnDevice ? isPlacedOnDevice(Arg)
+                                                      : isProvablyOnCpu(Arg)))
       return false;
     R.WhenParam = conditionParam(Arg, R.When);
     if (R.WhenParam < 0)
@@ -163,8 +162,8 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
 // name; "lambda" otherwise.
 static std::string lambdaName(const CallExpr &Call) {
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
-  const auto *Var =
-      Op && Op->getNumArgs() > 0 ? dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts()) : nullptr;
+  const Expr *Object = Op && Op->getNumArgs() > 0 ? Op->getArg(0)->IgnoreParenImpCasts() : nullptr;
+  const auto *Var = dyn_cast_or_null<DeclRefExpr>(Object);
   return Var ? Var->getDecl()->getNameAsString() : "lambda";
 }
 

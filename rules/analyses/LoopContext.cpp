@@ -39,7 +39,7 @@ bool isPerIterationPart(const Stmt *Loop, const Stmt *Child) {
   return isa<WhileStmt, DoStmt>(Loop);
 }
 
-static std::optional<bool> constantBool(const Expr *E, ASTContext &Ctx) {
+std::optional<bool> constantBool(const Expr *E, ASTContext &Ctx) {
   bool V = false;
   if (!E || E->isValueDependent() || !E->EvaluateAsBooleanCondition(V, Ctx))
     return std::nullopt;

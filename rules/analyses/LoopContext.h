@@ -9,6 +9,8 @@
 #include "clang/AST/Stmt.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
+#include <optional>
+
 namespace torchtidy {
 
 struct LoopContext {
@@ -25,6 +27,10 @@ struct LoopContext {
 };
 
 LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// The value of a constant bool expression (a loop's false, a flag argument);
+// none when it is not one.
+std::optional<bool> constantBool(const clang::Expr *E, clang::ASTContext &Ctx);
 
 // S is a for / range-for / while / do whose body can run more than once: not
 // one whose condition is a constant false, such as the do { ... } while (0)
