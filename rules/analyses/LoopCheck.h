@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analyses/CallSummary.h"
+#include "analyses/LoopContext.h"
 #include "framework/Check.h"
 
 #include <memory>
@@ -20,6 +21,14 @@ public:
   }
 
 protected:
+  // What a per-iteration check reports at Call: nothing for the call of a
+  // lambda that is the loop's own code, whose ops are reported where written.
+  std::vector<ReachedEffect> effectsAtCall(const clang::CallExpr &Call, clang::ASTContext &Ctx) {
+    if (callsLoopLambda(Call, Ctx))
+      return {};
+    return summaries(Ctx).effectsOfCall(Call);
+  }
+
   CallSummaries &summaries(clang::ASTContext &Ctx) {
     if (!Summaries || &Summaries->context() != &Ctx)
       Summaries = std::make_unique<CallSummaries>(Ctx, sink().program());
@@ -33,6 +42,15 @@ private:
 // Where a reached effect is reported: the call in the loop.
 inline clang::SourceLocation reportLoc(const ReachedEffect &R) {
   return R.Chain.empty() ? R.Op.Loc : R.Chain.front().Loc;
+}
+
+// The loop notes: the call that runs a lambda of the loop's own code, the loop.
+inline void addLoopNotes(DiagBuilder &D, const LoopContext &LC) {
+  if (LC.Via) {
+    const auto *Lambda = llvm::cast<clang::DeclRefExpr>(LC.Via->getArg(0)->IgnoreParenImpCasts());
+    D.note(callLoc(*LC.Via), "'" + Lambda->getDecl()->getNameAsString() + "', defined in the loop, is called here");
+  }
+  D.note(loopLoc(LC.Loop), "in this loop");
 }
 
 // A note at Loc, or in another file when Loc is invalid.

@@ -1,5 +1,6 @@
 #include "analyses/LoopContext.h"
 
+#include "analyses/TorchTypes.h"
 #include "analyses/VarValues.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -104,27 +105,83 @@ static bool isStandardContainerMethod(const FunctionDecl *FD) {
   return MD && MD->getParent()->isInStdNamespace();
 }
 
+// Where a lambda expression's value goes: its first parent past the
+// conversions on the way, such as into a std::function parameter or variable.
+static DynTypedNode lambdaDestination(const LambdaExpr &L, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(L));
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return {};
+    const Stmt *P = Parents[0].get<Stmt>();
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(P);
+    bool Converts = Construct && !isa<CXXTemporaryObjectExpr>(Construct) && Construct->getNumArgs() == 1;
+    if (!Converts && !isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                                      ExprWithCleanups, ParenExpr>(P))
+      return Parents[0];
+    Node = Parents[0];
+  }
+  return {};
+}
+
 // A lambda handed to a call where it is written (a thread pool's job,
 // std::for_each) runs on every pass through that call, unless the callee's
 // body shows otherwise; one kept in a variable runs where it is called.
 static bool isHandedToCall(const LambdaExpr &L, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(L));
-  for (int Depth = 0; Depth < 8; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!P)
-      return false;
-    if (const auto *Call = dyn_cast<CallExpr>(P))
-      return !followedIntoCallee(*Call, Ctx) && !isStandardContainerMethod(Call->getDirectCallee());
-    // Conversions on the way, such as into a std::function parameter.
-    const auto *Construct = dyn_cast<CXXConstructExpr>(P);
-    bool Converts = Construct && !isa<CXXTemporaryObjectExpr>(Construct) && Construct->getNumArgs() == 1;
-    if (!Converts &&
-        !isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ParenExpr>(P))
-      return false;
-    Node = Parents[0];
-  }
-  return false;
+  const auto *Call = lambdaDestination(L, Ctx).get<CallExpr>();
+  return Call && !followedIntoCallee(*Call, Ctx) && !isStandardContainerMethod(Call->getDirectCallee());
+}
+
+static bool isScalarParam(const ParmVarDecl *P) {
+  QualType T = P->getType().getNonReferenceType();
+  return T->isArithmeticType() || T->isEnumeralType();
+}
+
+// The first call through V (V(start, stop)) in S that its function makes
+// itself (not a lambda inside it) in a loop: that loop's context.
+static LoopContext firstCallInLoop(const VarDecl *V, const Stmt *S, const FunctionDecl *F,
+                                   ASTContext &Ctx) {
+  if (!S || isa<LambdaExpr>(S))
+    return {};
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S); Op && Op->getOperator() == OO_Call)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts());
+        DRE && DRE->getDecl() == V && enclosingFunction(*Op, Ctx) == F)
+      if (LoopContext LC = loopContextOf(*Op, Ctx)) {
+        LC.Via = Op;
+        return LC;
+      }
+  for (const Stmt *Child : S->children())
+    if (LoopContext LC = firstCallInLoop(V, Child, F, Ctx))
+      return LC;
+  return {};
+}
+
+// A lambda that is its loop's own code: kept in a variable declared in the
+// loop's body and called there, taking no more than numbers (a minibatch's
+// bounds). One that takes tensors is a helper: its calls decide.
+static LoopContext loopLambdaContext(const LambdaExpr &L, ASTContext &Ctx) {
+  const auto *V = lambdaDestination(L, Ctx).get<VarDecl>();
+  if (!V || !V->isLocalVarDecl() || !llvm::all_of(L.getCallOperator()->parameters(), isScalarParam))
+    return {};
+  auto Parents = Ctx.getParents(*V);
+  const auto *Decl = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!Decl || !F || !loopContextOf(*Decl, Ctx))
+    return {};
+  return firstCallInLoop(V, F->getBody(), F, Ctx);
+}
+
+bool callsLoopLambda(const CallExpr &Call, ASTContext &Ctx) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  const auto *DRE = Op && Op->getOperator() == OO_Call
+                        ? dyn_cast<DeclRefExpr>(Op->getArg(0)->IgnoreParenImpCasts())
+                        : nullptr;
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const Expr *Init = V && V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init); Construct && Construct->getNumArgs() == 1)
+    Init = Construct->getArg(0)->IgnoreImplicit();
+  const auto *L = dyn_cast_or_null<LambdaExpr>(Init);
+  return L && loopLambdaContext(*L, Ctx);
 }
 
 LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
@@ -148,8 +205,12 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     const Stmt *P = Node.get<Stmt>();
     if (!P)
       continue;
-    if (const auto *L = dyn_cast<LambdaExpr>(P); L && !isHandedToCall(*L, Ctx))
-      return LoopContext();
+    if (const auto *L = dyn_cast<LambdaExpr>(P); L && !isHandedToCall(*L, Ctx)) {
+      LoopContext Outer = loopLambdaContext(*L, Ctx);
+      if (!Outer.PeriodicGuard)
+        Outer.PeriodicGuard = LC.PeriodicGuard;
+      return Outer;
+    }
     if (isDeadOperand(P, Prev, Ctx))
       return LoopContext();
     if (const auto *If = dyn_cast<IfStmt>(P))

@@ -22,11 +22,20 @@ struct LoopContext {
   // An if between the statement and that loop whose condition tests a
   // remainder (i % k == 0) and the statement is in its then-branch.
   const clang::IfStmt *PeriodicGuard = nullptr;
+  // The statement is in a lambda kept in a variable of the loop's body and
+  // called there (a minibatch step written as a lambda): the loop's own code,
+  // run through this call.
+  const clang::CallExpr *Via = nullptr;
 
   explicit operator bool() const { return Loop != nullptr; }
 };
 
 LoopContext loopContextOf(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+// Call calls a lambda whose body is its loop's own code (LoopContext::Via):
+// the per-iteration checks report that body's ops where they are written,
+// not at the call.
+bool callsLoopLambda(const clang::CallExpr &Call, clang::ASTContext &Ctx);
 
 // The value of a constant bool expression (a loop's false, a flag argument);
 // none when it is not one.

@@ -271,7 +271,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   LoopContext LC = loopContextOf(*Call, Ctx);
   if (!LC || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
     return;
-  for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
+  for (const ReachedEffect &R : effectsAtCall(*Call, Ctx)) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
       continue;
     const VarDecl *V = R.Chain.empty() ? copiedVar(R.Op.Site) : nullptr;
@@ -302,7 +302,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     }
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, "the copy " + R.Op.What + " is made here");
-    D.note(loopLoc(LC.Loop), "in this loop");
+    addLoopNotes(D, LC);
     return;
   }
 }

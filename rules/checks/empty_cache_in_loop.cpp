@@ -26,7 +26,7 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   LoopContext LC = loopContextOf(*Call, Ctx);
   if (!LC)
     return;
-  for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
+  for (const ReachedEffect &R : effectsAtCall(*Call, Ctx)) {
     // A call inside a loop of the callee is reported at that loop.
     if (R.InLoop || R.Op.Kind != EffectKind::EmptyCache)
       continue;
@@ -38,7 +38,7 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
         "after the loop, if at all";
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, "'emptyCache()' is called here");
-    D.note(loopLoc(LC.Loop), "in this loop");
+    addLoopNotes(D, LC);
     return;
   }
 }

@@ -30,7 +30,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   LoopContext LC = loopContextOf(*Call, Ctx);
   if (!LC || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
     return;
-  for (const ReachedEffect &R : summaries(Ctx).effectsOfCall(*Call)) {
+  for (const ReachedEffect &R : effectsAtCall(*Call, Ctx)) {
     if (R.InLoop || R.Op.Kind != EffectKind::HostSync)
       continue;
     std::string Fix = "; accumulate on the device (total += loss.detach()) and read once after "
@@ -42,7 +42,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                   R.Op.Detail + " and waits for the GPU, on every iteration" + Fix;
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, R.Op.What + " waits for the GPU here");
-    D.note(loopLoc(LC.Loop), "in this loop");
+    addLoopNotes(D, LC);
     return;
   }
 }

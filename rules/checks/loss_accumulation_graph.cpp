@@ -1,7 +1,7 @@
 #include "checks/loss_accumulation_graph.h"
 
 #include "analyses/GradMode.h"
-#include "analyses/LoopContext.h"
+#include "analyses/LoopCheck.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -206,7 +206,7 @@ void LossAccumulationGraphCheck::check(const MatchFinder::MatchResult &Result) {
                            "keeps every iteration's graph alive and memory grows; accumulate " +
                            (Shown == "the value" ? std::string("it") : Shown) +
                            " with '.detach()', or its value with '.item<float>()'");
-  D.note(loopLoc(LC.Loop), "in this loop");
+  addLoopNotes(D, LC);
   D.note(A->Total->getLocation(), "'" + Name + "' is declared outside the loop here");
   // Appending .detach() is right only after a postfix expression.
   const auto *Op = dyn_cast<CXXOperatorCallExpr>(Value);
