@@ -184,6 +184,35 @@ static bool consumesDevice(const CallExpr &Call, const Expr *Arg, ASTContext &Ct
          Name == "torch::jit::load" || Name == "torch::serialize::InputArchive::load_from";
 }
 
+static const std::string Selection = "torch::cuda::is_available() ? torch::kCUDA : torch::kCPU";
+
+// S runs under an if or a switch of its function: an assignment there picks
+// the device by a condition (a command-line flag), as a selection site does.
+static bool isInBranch(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<IfStmt>() || P.get<SwitchStmt>() || P.get<ConditionalOperator>())
+      return true;
+    if (P.get<Decl>())
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+// module->to(..), this->to(..): a module's own to().
+static bool movesModule(const CallExpr &Call) {
+  const auto *MC = llvm::dyn_cast<CXXMemberCallExpr>(&Call);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  return MD && MD->getIdentifier() && MD->getName() == "to" && isModuleClass(MD->getParent());
+}
+
+static std::string sourceText(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM, Ctx.getLangOpts()).str();
+}
+
 void HardcodedDeviceCheck::checkLiteral(const Expr &Leaf, ASTContext &Ctx) {
   if (literalDeviceKind(&Leaf) != DeviceKind::Cuda)
     return;
@@ -219,7 +248,21 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   const auto *Var = Consumer.get<VarDecl>();
   if (Var && isDeviceType(Var->getType())) {
     if (!isGuardedByCudaTest(Leaf, Ctx))
-      reportFixedVariable(*Var, SM);
+      reportFixed(Var->getLocation(), "device '" + Var->getNameAsString() + "' is fixed to",
+                  "select it once: 'torch::Device " + Var->getNameAsString() + "(" + Selection + ")'",
+                  SM);
+    return;
+  }
+  if (const auto *Field = Consumer.get<FieldDecl>(); Field && isDeviceType(Field->getType())) {
+    reportFixed(Field->getLocation(), "device member '" + Field->getNameAsString() + "' defaults to",
+                "default it to '" + Selection + "'", SM);
+    return;
+  }
+  if (const auto *Assign = Consumer.get<CXXOperatorCallExpr>();
+      Assign && Assign->getOperator() == OO_Equal && isDeviceType(Assign->getArg(0)->getType())) {
+    if (!isInBranch(*Assign, Ctx))
+      reportFixed(Loc, "device '" + sourceText(Assign->getArg(0), Ctx) + "' is set to",
+                  "set it to '" + Selection + "'", SM);
     return;
   }
   // Options stored in a variable carry the device to every tensor made with them.
@@ -236,6 +279,9 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
             isUnresolvedTo(Failed->subExpressions()[0], Ctx);
   if (!Consumed)
     return;
+  // A module that moves itself to CUDA when CUDA is there selects its device.
+  if (Call && movesModule(*Call) && isGuardedByCudaTest(Leaf, Ctx))
+    return;
   if (const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx))
     diag(SM, Loc, "device '" + Spelling + "' is hard-coded in module '" +
                       Module->getNameAsString() +
@@ -244,16 +290,13 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   else if (!skipsProgramCode(Leaf, Ctx))
     diag(SM, Loc, "device '" + Spelling + "' is hard-coded; the program fails on a machine "
                       "without a GPU and ignores its device variable; select the device once "
-                      "('torch::cuda::is_available() ? torch::kCUDA : torch::kCPU') and pass it");
+                      "('" + Selection + "') and pass it");
 }
 
-void HardcodedDeviceCheck::reportFixedVariable(const VarDecl &Var, const SourceManager &SM) {
-  SourceLocation Loc = Var.getLocation();
-  std::string Name = Var.getNameAsString();
-  diag(SM, Loc, "device '" + Name + "' is fixed to CUDA with no CPU fallback; the program fails "
-                "on a machine without a GPU")
-      .note(Loc, "select it once: 'torch::Device " + Name +
-                     "(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)'");
+void HardcodedDeviceCheck::reportFixed(SourceLocation Loc, const std::string &Subject,
+                                       const std::string &Fix, const SourceManager &SM) {
+  diag(SM, Loc, Subject + " CUDA with no CPU fallback; the program fails on a machine without a GPU")
+      .note(Loc, Fix);
 }
 
 } // namespace torchtidy

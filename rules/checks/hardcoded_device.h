@@ -19,7 +19,9 @@ private:
   void checkCudaCall(const clang::CXXMemberCallExpr &Call, clang::ASTContext &Ctx);
   void checkLiteral(const clang::Expr &Leaf, clang::ASTContext &Ctx);
   void checkUse(const clang::Expr &Leaf, clang::DynTypedNode Consumer, clang::ASTContext &Ctx);
-  void reportFixedVariable(const clang::VarDecl &Var, const clang::SourceManager &SM);
+  // A device variable, member or assignment fixed to CUDA: Subject names it.
+  void reportFixed(clang::SourceLocation Loc, const std::string &Subject, const std::string &Fix,
+                   const clang::SourceManager &SM);
   bool skipsProgramCode(const clang::Stmt &S, clang::ASTContext &Ctx) const;
 };
 
