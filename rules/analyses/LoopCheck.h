@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analyses/CallSummary.h"
+#include "analyses/DeadCode.h"
 #include "analyses/LoopContext.h"
 #include "framework/Check.h"
 
@@ -18,6 +19,7 @@ public:
   void onEndOfTranslationUnit(clang::ASTContext &,
                               llvm::ArrayRef<clang::SourceLocation>) override {
     Summaries.reset();
+    Dead.reset();
   }
 
 protected:
@@ -29,6 +31,13 @@ protected:
     return summaries(Ctx).effectsOfCall(Call);
   }
 
+  // S is in a function no program runs (an uninstantiated test case).
+  bool inDeadCode(const clang::Stmt &S, clang::ASTContext &Ctx) {
+    if (!Dead || &Dead->context() != &Ctx)
+      Dead = std::make_unique<DeadCode>(Ctx);
+    return Dead->contains(S);
+  }
+
   CallSummaries &summaries(clang::ASTContext &Ctx) {
     if (!Summaries || &Summaries->context() != &Ctx)
       Summaries = std::make_unique<CallSummaries>(Ctx, sink().program());
@@ -37,6 +46,7 @@ protected:
 
 private:
   std::unique_ptr<CallSummaries> Summaries;
+  std::unique_ptr<DeadCode> Dead;
 };
 
 // Where a reached effect is reported: the call in the loop.

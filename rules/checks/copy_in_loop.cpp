@@ -300,6 +300,8 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
               "CPU-only LibTorch: if (device.is_cuda()) batch = batch.pin_memory();) and pass "
               "non_blocking=true, or move data that does not change once before the loop";
     }
+    if (inDeadCode(*Call, Ctx))
+      return;
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, "the copy " + R.Op.What + " is made here");
     addLoopNotes(D, LC);

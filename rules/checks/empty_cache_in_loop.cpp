@@ -36,6 +36,8 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
         " returns the allocator's cached blocks to the driver on every iteration, so the next "
         "iteration allocates them again with cudaMalloc; it does not fix a leak: call it once "
         "after the loop, if at all";
+    if (inDeadCode(*Call, Ctx))
+      return;
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, "'emptyCache()' is called here");
     addLoopNotes(D, LC);

@@ -40,6 +40,8 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
             ? R.Op.What + " " + R.Op.Detail + " and waits for the GPU on every iteration" + Fix
             : "call to '" + R.Chain.front().Callee + "' runs " + R.Op.What + ", which " +
                   R.Op.Detail + " and waits for the GPU, on every iteration" + Fix;
+    if (inDeadCode(*Call, Ctx))
+      return;
     DiagBuilder D = diag(*Result.SourceManager, reportLoc(R), Msg);
     addChainNotes(D, R, R.Op.What + " waits for the GPU here");
     addLoopNotes(D, LC);
