@@ -155,6 +155,8 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
     return Out;
   }
   const FunctionDecl *FD = calleeOf(Call);
+  if (!FD)
+    FD = dependentCallee(Call, Ctx);
   return FD ? effectsOfCallee(Call, FD) : std::vector<ReachedEffect>{};
 }
 

@@ -189,4 +189,23 @@ std::optional<Effect> classifyDependentCall(const CallExpr &Call, ASTContext &Ct
   return E;
 }
 
+const FunctionDecl *dependentCallee(const CallExpr &Call, ASTContext &Ctx) {
+  const auto *Name = dyn_cast<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Name || Name->getNumDecls() == 0)
+    return nullptr;
+  const FunctionDecl *Only = nullptr;
+  for (const NamedDecl *D : Name->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+    if (!FD || (Only && FD->getCanonicalDecl() != Only->getCanonicalDecl()))
+      return nullptr;
+    Only = FD;
+  }
+  unsigned N = Call.getNumArgs();
+  if (Only->isVariadic() || N < Only->getMinRequiredArguments() || N > Only->getNumParams() ||
+      Ctx.getSourceManager().isInSystemHeader(Only->getLocation()) ||
+      !inUninstantiatedTemplate(Call, Ctx))
+    return nullptr;
+  return Only;
+}
+
 } // namespace torchtidy

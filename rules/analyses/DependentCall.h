@@ -16,4 +16,9 @@ namespace torchtidy {
 // on an object whose type is dependent or a tensor.
 std::optional<Effect> classifyDependentCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
 
+// f(args) with a dependent argument in such a template, where the name finds
+// one function of the code (no template, no overloads) taking that many
+// arguments: that function, whose summary then holds for the call.
+const clang::FunctionDecl *dependentCallee(const clang::CallExpr &Call, clang::ASTContext &Ctx);
+
 } // namespace torchtidy

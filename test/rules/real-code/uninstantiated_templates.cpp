@@ -120,5 +120,20 @@ float caller(std::vector<torch::Tensor> &v) {
   return used(v);
 }
 
+// A helper of the code given a dependent argument: the only function of
+// that name, so its summary holds (its read of its parameter waits unless
+// the argument is on the host, unknowable here); an overloaded name does not.
+inline float to_image(torch::Tensor t) { return t.detach().cpu().sum().item<float>(); }
+inline float overloaded(torch::Tensor t) { return t.cpu().sum().item<float>(); }
+inline float overloaded(float f) { return f; }
+template <typename Renderer> void render_all(Renderer &r, int n) {
+  for (int i = 0; i < n; ++i) {
+    auto result = r.render(i);
+    to_image(result.rgb);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'to_image' runs '.cpu()'
+    overloaded(result.depth);
+  }
+}
+
 // The program may run on a GPU (else the copy and sync checks have nothing to say).
 torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
