@@ -7,9 +7,9 @@
 // RUN:   -DDOCTEST_CONFIG_DISABLE | FileCheck %s -check-prefix=DISABLED -implicit-check-not='warning:'
 // RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=ENABLED -implicit-check-not='warning:'
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
-#include <doctest/doctest.h>
 #include <torch/torch.h>
+#include <doctest/doctest.h>
+#include <iostream>
 
 torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
 

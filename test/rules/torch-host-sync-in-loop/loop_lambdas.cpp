@@ -7,8 +7,6 @@
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
 
-#include <functional>
-
 // The program can use CUDA.
 bool use_cuda = torch::cuda::is_available();
 
