@@ -72,17 +72,6 @@ static bool isUninstantiatedTemplate(const FunctionDecl &FD) {
 DeadCode::DeadCode(ASTContext &Ctx) : Ctx(Ctx) {
   References Refs(Ctx);
   Refs.TraverseAST(Ctx);
-  // The seeds: uninstantiated templates among the referrers and the referred.
-  llvm::DenseSet<const FunctionDecl *> Seen;
-  auto Consider = [&](const FunctionDecl *FD) {
-    if (FD && Seen.insert(FD).second && isUninstantiatedTemplate(*FD))
-      Dead.insert(FD);
-  };
-  for (const auto &[Target, Referrers] : Refs.By) {
-    Consider(Target);
-    for (const FunctionDecl *R : Referrers)
-      Consider(R);
-  }
   // One that nothing names is dead too, unless errors may have dropped the
   // code that did; constructors, destructors and virtual methods are called
   // without being named.
@@ -95,11 +84,13 @@ DeadCode::DeadCode(ASTContext &Ctx) : Ctx(Ctx) {
     }
   // A function with internal linkage is dead when every reference to it is
   // in a dead function; repeat until nothing changes.
-  for (bool Changed = !Dead.empty(); Changed;) {
+  auto IsDead = [&](const FunctionDecl *R) {
+    return R && (isUninstantiatedTemplate(*R) || Dead.contains(R));
+  };
+  for (bool Changed = true; Changed;) {
     Changed = false;
     for (const auto &[Target, Referrers] : Refs.By)
-      if (!Dead.contains(Target) &&
-          llvm::all_of(Referrers, [&](const FunctionDecl *R) { return R && Dead.contains(R); })) {
+      if (!Dead.contains(Target) && llvm::all_of(Referrers, IsDead)) {
         Dead.insert(Target);
         Changed = true;
       }
