@@ -10,6 +10,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -136,9 +138,27 @@ bool isCudaAvailabilityTest(const Expr *Cond) {
 }
 
 namespace {
+// Every declaration the code names.
+class NamedFinder : public RecursiveASTVisitor<NamedFinder> {
+public:
+  llvm::DenseSet<const Decl *> Named;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Named.insert(E->getDecl());
+    return true;
+  }
+};
+
 class CudaUseFinder : public RecursiveASTVisitor<CudaUseFinder> {
 public:
+  explicit CudaUseFinder(const llvm::DenseSet<const Decl *> &Named) : Named(Named) {}
   bool Found = false;
+  // A device variable nothing reads puts no tensor anywhere (a CUDA device
+  // made only to see that one can be).
+  bool TraverseVarDecl(VarDecl *D) {
+    if (D->isLocalVarDecl() && isDeviceType(D->getType()) && !Named.contains(D))
+      return true;
+    return RecursiveASTVisitor::TraverseVarDecl(D);
+  }
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     // A Device made from a DeviceType or a string (not a copy) that is not
     // the CPU: a CUDA literal, or chosen at run time.
@@ -155,20 +175,36 @@ public:
     if (!FD)
       return true;
     std::string Name = FD->getQualifiedNameAsString();
-    Found |= isTensorMethod(FD, "cuda") || llvm::StringRef(Name).starts_with("torch::cuda::") ||
+    // Asking whether CUDA is there selects nothing by itself: the device a
+    // test selects is named where it is chosen (is_available() ? kCUDA : ...).
+    static const llvm::StringSet<> Queries = {
+        "torch::cuda::is_available", "torch::cuda::device_count", "torch::cuda::cudnn_is_available"};
+    Found |= isTensorMethod(FD, "cuda") ||
+             (llvm::StringRef(Name).starts_with("torch::cuda::") && !Queries.contains(Name)) ||
              llvm::StringRef(Name).starts_with("at::cuda::") ||
              llvm::StringRef(Name).starts_with("c10::cuda::");
     return !Found;
   }
+
+private:
+  const llvm::DenseSet<const Decl *> &Named;
 };
 } // namespace
 
 bool codeMayUseCuda(ASTContext &Ctx) {
-  CudaUseFinder F;
   const SourceManager &SM = Ctx.getSourceManager();
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    if (SM.isInSystemHeader(D->getLocation()))
-      continue;
+  auto UserDecls = [&] {
+    std::vector<Decl *> Out;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Out.push_back(D);
+    return Out;
+  }();
+  NamedFinder N;
+  for (Decl *D : UserDecls)
+    N.TraverseDecl(D);
+  CudaUseFinder F(N.Named);
+  for (Decl *D : UserDecls) {
     F.TraverseDecl(D);
     if (F.Found)
       return true;

@@ -46,8 +46,9 @@ bool isCudaAvailabilityTest(const clang::Expr *Cond);
 
 // The analysed code (outside system headers) may put work on a GPU: it names
 // a CUDA device, builds a Device at run time (from a flag or a test), calls
-// .cuda() or a function of torch::cuda, at::cuda or c10::cuda. False means
-// CPU-only code.
+// .cuda() or a function of torch::cuda, at::cuda or c10::cuda other than a
+// query (is_available, device_count). A device variable nothing reads does
+// not count. False means CPU-only code.
 bool codeMayUseCuda(clang::ASTContext &Ctx);
 
 // The statement runs only under such a test (an if branch, one arm of a

@@ -1,5 +1,6 @@
 #include "analyses/PlaceFacts.h"
 
+#include "analyses/CallFrames.h"
 #include "analyses/LoopContext.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
@@ -259,7 +260,11 @@ bool place::remembered(const ValueDecl &D, Question &Q, llvm::function_ref<bool(
   Q.Open.insert(&D);
   bool WasCut = Q.Cut;
   Q.Cut = false;
-  bool There = Prove();
+  bool There;
+  {
+    HiddenFrames ForEveryCall;
+    There = Prove();
+  }
   Q.Open.erase(&D);
   if (There ? Q.Open.empty() : !Q.Cut)
     Current->Proofs[Key] = There;

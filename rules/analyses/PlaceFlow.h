@@ -67,9 +67,11 @@ bool loadedLives(const clang::Expr &Range, const clang::FieldDecl &F, int Depth,
 // A range-for's element: the range it runs over, else null.
 const clang::Expr *rangeOf(const clang::VarDecl &V);
 // Every return of FD lives at Q.Where (its Member, if given), also when FD
-// is defined in another file.
+// is defined in another file; for Call, if given, FD's parameters hold
+// Call's arguments.
 bool functionReturnsThere(const clang::FunctionDecl &FD, int Depth, Question &Q,
-                          const clang::FieldDecl *Member = nullptr);
+                          const clang::FieldDecl *Member = nullptr,
+                          const clang::CallExpr *Call = nullptr);
 
 // Every value of a private field (allFieldValues), read once per TU.
 bool fieldValues(const clang::FieldDecl &F, std::vector<const clang::Expr *> &Out);

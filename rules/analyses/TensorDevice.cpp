@@ -1,5 +1,6 @@
 #include "analyses/TensorDevice.h"
 
+#include "analyses/CallFrames.h"
 #include "analyses/ReachingValue.h"
 #include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
@@ -11,8 +12,9 @@ using namespace clang;
 
 namespace torchtidy {
 
-// Variables, builder chains and returns are followed a few steps deep.
-static constexpr int MaxDepth = 8;
+// Variables, builder chains and returns are followed a few steps deep; the
+// operands of one expression are read at the depth of the expression.
+static constexpr int MaxDepth = 16;
 
 static bool isDeviceOrOptions(QualType T) { return isDeviceType(T) || isTensorOptionsType(T); }
 
@@ -53,6 +55,16 @@ static const VarDecl *namedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+// What a parameter's function never changes is what the argument its call
+// frame binds gives, when one does (CallFrames).
+template <typename T>
+static std::optional<T> viaArgument(const VarDecl *V, llvm::function_ref<T(const Expr *)> Fn) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+  if (!P || !isUnchanged(*P))
+    return std::nullopt;
+  return forBoundArgument<T>(*P, Fn);
+}
+
 static DeviceKind knownKind(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return DeviceKind::Unknown;
@@ -62,8 +74,11 @@ static DeviceKind knownKind(const Expr *E, int Depth) {
   if (const Expr *Arg = optionsDeviceArg(E))
     return knownKind(Arg, Depth + 1);
   const VarDecl *V = namedVar(optionsChainBase(E));
-  return V && isDeviceOrOptions(V->getType()) ? knownKind(lastingInit(V), Depth + 1)
-                                               : DeviceKind::Unknown;
+  if (!V || !isDeviceOrOptions(V->getType()))
+    return DeviceKind::Unknown;
+  if (auto K = viaArgument<DeviceKind>(V, [&](const Expr *A) { return knownKind(A, Depth + 1); }))
+    return *K;
+  return knownKind(lastingInit(V), Depth + 1);
 }
 
 DeviceKind knownDeviceKind(const Expr *E) { return knownKind(E, 0); }
@@ -74,8 +89,11 @@ static bool carriesDevice(const Expr *E, int Depth) {
   if (mentionsDevice(E))
     return true;
   const VarDecl *V = namedVar(optionsChainBase(E));
-  return V && !isa<ParmVarDecl>(V) && isTensorOptionsType(V->getType()) &&
-         carriesDevice(V->getInit(), Depth + 1);
+  if (!V || !isTensorOptionsType(V->getType()))
+    return false;
+  if (auto C = viaArgument<bool>(V, [&](const Expr *A) { return carriesDevice(A, Depth + 1); }))
+    return *C;
+  return !isa<ParmVarDecl>(V) && carriesDevice(V->getInit(), Depth + 1);
 }
 
 bool optionsCarryDevice(const Expr *E) { return carriesDevice(E, 0); }
@@ -99,6 +117,24 @@ const Expr *deviceSourceTensor(const Expr *E) {
   }
   return nullptr;
 }
+
+const CallExpr *tupleOp(const Expr *E) {
+  const Expr *Tuple = nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 1) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "get")
+      Tuple = Call->getArg(0)->IgnoreParenImpCasts();
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      if (const auto *DD = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl()))
+        Tuple = DD->getInit();
+  }
+  if (const VarDecl *V = Tuple ? namedVar(Tuple) : nullptr)
+    Tuple = isUnchanged(*V) ? V->getInit() : nullptr;
+  const auto *Op = Tuple ? dyn_cast<CallExpr>(Tuple->IgnoreImplicit()) : nullptr;
+  return Op && Op->getDirectCallee() && isTorchDecl(Op->getDirectCallee()) ? Op : nullptr;
+}
+
 
 // Where a device or a tensor comes from, as the declaration that settles
 // it: a Device or TensorOptions variable, a field of the object, or a
@@ -151,6 +187,8 @@ static const Decl *deviceOrigin(const Expr *E, int Depth) {
     return nullptr;
   if (Deref)
     return isUnchanged(*V) ? V : nullptr;
+  if (auto D = viaArgument<const Decl *>(V, [&](const Expr *A) { return deviceOrigin(A, Depth + 1); }))
+    return *D;
   // A device variable reassigned at its selection site is still one device.
   if (const Decl *D = deviceOrigin(lastingInit(V), Depth + 1))
     return D;
@@ -166,27 +204,23 @@ void collectReturns(const Stmt *S, std::vector<const ReturnStmt *> &Out) {
     collectReturns(Child, Out);
 }
 
-// An origin found in the callee Def, as the caller of Call sees it: a
-// parameter becomes the argument's origin, a field stays one only for a
-// call on the same object, and the callee's locals mean nothing outside.
-static const Decl *originAtCaller(const Decl *D, const CallExpr &Call, const FunctionDecl &Def,
-                                  int Depth) {
+// An origin found in the callee Def, as the caller of Call sees it (its
+// parameters stand for the arguments while the callee is read): a field
+// stays one only for a call on the same object, and the callee's locals
+// mean nothing outside.
+static const Decl *originAtCaller(const Decl *D, const CallExpr &Call, const FunctionDecl &Def) {
   if (!D)
     return nullptr;
-  if (isa<FieldDecl>(D)) {
+  // A field of the callee's object (one of the caller's own came with an
+  // argument).
+  const auto *Method = dyn_cast<CXXMethodDecl>(&Def);
+  if (const auto *F = dyn_cast<FieldDecl>(D); F && Method && F->getParent() == Method->getParent()) {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
     return MC && isa<CXXThisExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts()) ? D
                                                                                             : nullptr;
   }
-  if (D->getDeclContext() != static_cast<const DeclContext *>(&Def))
-    return D;  // a global, or a variable a lambda captured
-  const auto *P = dyn_cast<ParmVarDecl>(D);
-  if (!P)
-    return nullptr;
-  // A lambda's or functor's operator() call lists the object first.
-  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) ? 1 : 0;
-  unsigned I = P->getFunctionScopeIndex() + Shift;
-  return I < Call.getNumArgs() ? deviceOrigin(Call.getArg(I), Depth + 1) : nullptr;
+  // A global, a variable a lambda captured, or one of the caller's.
+  return D->getDeclContext() != static_cast<const DeclContext *>(&Def) ? D : nullptr;
 }
 
 const Expr *tupleElement(const Expr *E, unsigned I) {
@@ -220,12 +254,13 @@ static const Decl *returnedOrigin(const CallExpr &Call, int Depth, int Element =
     return nullptr;
   std::vector<const ReturnStmt *> Returns;
   collectReturns(Def->getBody(), Returns);
+  CallFrame Frame(Call, *Def);
   const Decl *Common = nullptr;
   for (const ReturnStmt *R : Returns) {
     const Expr *Value = R->getRetValue();
     if (Value && Element >= 0)
       Value = tupleElement(Value, Element);
-    const Decl *D = originAtCaller(tensorOrigin(Value, Depth + 1), Call, *Def, Depth);
+    const Decl *D = originAtCaller(tensorOrigin(Value, Depth + 1), Call, *Def);
     if (!D || (Common && D != Common))
       return nullptr;
     Common = D;
@@ -244,7 +279,7 @@ static bool joinOrigin(const Expr *E, int Depth, const Decl *&Common) {
       return !isa<Expr>(C) || joinOrigin(cast<Expr>(C), Depth, Common);
     });
   }
-  const Decl *D = tensorOrigin(E, Depth + 1);
+  const Decl *D = tensorOrigin(E, Depth);
   if (D && Common && D != Common)
     return false;
   Common = D ? D : Common;
@@ -264,7 +299,7 @@ static const Decl *operandsOrigin(const CallExpr &Call, int Depth) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call);
   const Expr *Self = MC ? MC->getImplicitObjectArgument() : nullptr;
   if (const Expr *Returned = returnedOperand(Call))
-    return tensorOrigin(Returned, Depth + 1);
+    return tensorOrigin(Returned, Depth);
   const Decl *Common = nullptr;
   if (Self && isTensorType(Self->getType()) && !joinOrigin(Self, Depth, Common))
     return nullptr;
@@ -324,8 +359,10 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
                        (isTensorOptionsType(Dest->getType()) && optionsCarryDevice(Dest));
     // Otherwise a dtype conversion: the tensor stays where it is.
     return MovesDevice ? deviceOrigin(Dest, Depth + 1)
-                       : tensorOrigin(To->getImplicitObjectArgument(), Depth + 1);
+                       : tensorOrigin(To->getImplicitObjectArgument(), Depth);
   }
+  if (const CallExpr *Op = tupleOp(T))
+    return operandsOrigin(*Op, Depth);
   if (const auto *Call = dyn_cast<CallExpr>(T)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!isTensorFactory(FD)) {
@@ -348,6 +385,8 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
     return bindingOrigin(T, Depth);
   if (!isTensorType(V->getType()))
     return nullptr;
+  if (auto D = viaArgument<const Decl *>(V, [&](const Expr *A) { return tensorOrigin(A, Depth + 1); }))
+    return *D;
   if (!isUnchanged(*V))
     return assignedOrigin(*V, Depth);
   if (const Decl *D = tensorOrigin(isa<ParmVarDecl>(V) ? nullptr : V->getInit(), Depth + 1))

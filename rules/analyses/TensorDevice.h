@@ -38,6 +38,11 @@ const clang::Expr *deviceSourceTensor(const clang::Expr *E);
 // through unchanged variables and the returns of functions in the code.
 bool isProvablyOnDevice(const clang::Expr *Tensor, const clang::Expr *Dest);
 
+// The LibTorch op whose tuple of tensors E takes an element of:
+// std::get<I>(torch::max(x, 0)), also through a local never changed, or a
+// structured binding auto [v, i] = torch::max(x, 0); null otherwise.
+const clang::CallExpr *tupleOp(const clang::Expr *E);
+
 // Element I of a tuple made in place: std::tuple/std::pair constructed from
 // its elements ({a, b} in a return), std::make_tuple or std::make_pair;
 // null otherwise.

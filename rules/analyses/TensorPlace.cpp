@@ -1,5 +1,6 @@
 #include "analyses/TensorPlace.h"
 
+#include "analyses/CallFrames.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/LocalModule.h"
 #include "analyses/PlaceFlow.h"
@@ -150,7 +151,10 @@ static bool opKeeps(const CallExpr &Call, int Depth, Question &Q) {
   for (const Expr *Arg : Call.arguments()) {
     if (isa<CXXDefaultArgExpr>(Arg))
       continue;
-    if (!isTensorType(Arg->getType()) && (mentionsDevice(Arg) || opaqueOptionsIn(Arg))) {
+    // A list of tensors (torch::cat({x, torch::zeros({1}, x.options())})) is
+    // judged by its tensors, below, not by the devices they name.
+    if (!isTensorType(Arg->getType()) && !holdsTensors(Arg->getType()) &&
+        (mentionsDevice(Arg) || opaqueOptionsIn(Arg))) {
       bool Cpu = knownDeviceKind(Arg) == DeviceKind::Cpu;
       if (!Cpu || Q.Where == Place::Device)
         return !Cpu && Q.Where == Place::Device;
@@ -175,26 +179,6 @@ static bool forwardKeeps(const CallExpr &Call, int Depth, Question &Q) {
   return llvm::all_of(Call.arguments(),
                       [&](const Expr *A) { return tensorsThere(A, Depth, Q, Any); }) &&
          Any;
-}
-
-// The LibTorch op whose tuple of tensors E takes an element of:
-// std::get<I>(torch::max(x, 0)), also through a local never changed, or a
-// structured binding auto [v, i] = torch::max(x, 0); null otherwise.
-static const CallExpr *tupleOp(const Expr *E) {
-  const Expr *Tuple = nullptr;
-  if (const auto *Call = dyn_cast<CallExpr>(E); Call && Call->getNumArgs() == 1) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "get")
-      Tuple = Call->getArg(0)->IgnoreParenImpCasts();
-  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      if (const auto *DD = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl()))
-        Tuple = DD->getInit();
-  }
-  if (const VarDecl *V = Tuple ? namedVar(Tuple) : nullptr)
-    Tuple = isUnchanged(*V) ? V->getInit() : nullptr;
-  const auto *Op = Tuple ? dyn_cast<CallExpr>(Tuple->IgnoreImplicit()) : nullptr;
-  return Op && Op->getDirectCallee() && isTorchDecl(Op->getDirectCallee()) ? Op : nullptr;
 }
 
 bool place::bindingLives(const BindingDecl &B, int Depth, Question &Q) {
@@ -228,16 +212,19 @@ bool place::everyReturn(const FunctionDecl &Def, llvm::function_ref<bool(const E
 
 bool place::returnsThere(const CallExpr &Call, int Depth, Question &Q, const FieldDecl *Member) {
   const FunctionDecl *FD = calleeOf(Call);
-  return FD && functionReturnsThere(*FD, Depth, Q, Member);
+  return FD && functionReturnsThere(*FD, Depth, Q, Member, &Call);
 }
 
 bool place::functionReturnsThere(const FunctionDecl &FD, int Depth, Question &Q,
-                                 const FieldDecl *Member) {
+                                 const FieldDecl *Member, const CallExpr *Call) {
   const FunctionDecl *Def = nullptr;
   if (isTorchDecl(&FD) || FD.isInStdNamespace())
     return false;
   if (!FD.hasBody(Def) || !Def)
     return returnsThereElsewhere(FD, Q.Where, Member);
+  std::optional<CallFrame> Frame;
+  if (Call)
+    Frame.emplace(*Call, *Def);
   return everyReturn(*Def, [&](const Expr *V) {
     return Member ? memberLives(V, *Member, Depth + 1, Q)
                   : valueLives(V, Def->getReturnType(), Depth + 1, Q);
@@ -329,8 +316,15 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
   if (const FieldDecl *F = fieldOf(E))
     return isTensorType(F->getType()) &&
            (fieldLives(*F, Depth, Q) || memberLives(recordOf(E), *F, Depth, Q));
-  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E)))
-    return isTensorType(P->getType()) && paramLives(*P, Depth + 1, Q);
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E))) {
+    if (!isTensorType(P->getType()))
+      return false;
+    if (isUnchanged(*P))
+      if (std::optional<bool> Bound = forBoundArgument<bool>(
+              *P, [&](const Expr *Arg) { return lives(Arg, Depth + 1, Q); }))
+        return *Bound;
+    return paramLives(*P, Depth + 1, Q);
+  }
   if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {
     const Expr *Range = rangeOf(*V);
     return Range && isTensorType(V->getType()) && isUnchanged(*V) &&

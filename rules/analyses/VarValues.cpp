@@ -65,14 +65,20 @@ public:
         Ties.insert(Op->getArg(0)->IgnoreImplicit());
         return true;
       }
-    if (Ties.contains(C))
-      return true;  // its std::tie, already taken as a value
+    if (Ties.contains(C) || CopiedElements.contains(C))
+      return true;  // its std::tie, already taken as a value; an element only read
     if (isa<CXXOperatorCallExpr>(C) && MD)  // the object comes first
       Found |= !MD->isConst() && C->getNumArgs() > 0 && names(C->getArg(0));
     Found = Found || callMayChangeArgument(*C, [&](const Expr *A) { return names(A); });
     return !Found;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    // auto v = std::get<0>(t): the element is copied out, t is only read.
+    if (C->getConstructor()->isCopyConstructor() && C->getNumArgs() == 1)
+      if (const auto *Get = dyn_cast<CallExpr>(C->getArg(0)->IgnoreImplicit()))
+        if (const FunctionDecl *FD = Get->getDirectCallee();
+            FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "get")
+          CopiedElements.insert(Get);
     for (unsigned I = 0; I < C->getNumArgs() && !Found; ++I)
       Found = mayChangeArgument(C->getConstructor(), I) && names(C->getArg(I));
     return !Found;
@@ -105,6 +111,7 @@ private:
   std::vector<HeldValue> *Assigned;
   const VarDecl *Of;
   llvm::SmallPtrSet<const Expr *, 2> Ties;
+  llvm::SmallPtrSet<const Expr *, 2> CopiedElements;
 };
 } // namespace
 

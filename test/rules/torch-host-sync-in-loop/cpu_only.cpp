@@ -1,10 +1,16 @@
 // A program that cannot use CUDA waits for no GPU: nothing names a CUDA
-// device, builds a Device at run time or asks whether CUDA is available.
+// device or builds a Device at run time.
 // RUN: %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 // The same code with a CUDA device chosen at run time reports (the last
 // function is compiled in).
 // RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DWITH_CUDA \
+// RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
+// Asking whether CUDA is available, and a CUDA device made but never read,
+// put no tensor on a GPU: still CPU-only. Reading the device reports.
+// RUN: %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DPROBES_CUDA \
+// RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
+// RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DPROBES_CUDA -DUSES_PROBE \
 // RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
 #include <torch/torch.h>
 #include <iostream>
@@ -26,5 +32,17 @@ void print_all(const std::vector<torch::Tensor> &xs, torch::Device device) {
 
 #ifdef WITH_CUDA
 torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
+#endif
+
+#ifdef PROBES_CUDA
+void report_cuda() {
+  std::cout << "with cuda " << (torch::cuda::is_available() ? "yes" : "no") << "\n";
+  if (torch::cuda::is_available() && torch::cuda::device_count() > 0) {
+    torch::Device probe(torch::kCUDA);
+#ifdef USES_PROBE
+    std::cout << probe << "\n";
+#endif
+  }
+}
 #endif
 // CHECK-MESSAGES-NOT: warning:

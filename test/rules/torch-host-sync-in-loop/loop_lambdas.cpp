@@ -8,7 +8,7 @@
 #include <torch/torch.h>
 
 // The program can use CUDA.
-bool use_cuda = torch::cuda::is_available();
+torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
 
 float train(const std::vector<torch::Tensor> &batches, torch::Device device, int minibatches) {
   float total = 0;
