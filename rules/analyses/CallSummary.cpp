@@ -14,6 +14,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
@@ -169,18 +170,68 @@ static std::string lambdaName(const CallExpr &Call) {
   return Var ? Var->getDecl()->getNameAsString() : "lambda";
 }
 
+void overriddenMethods(const CXXMethodDecl *MD, std::vector<const CXXMethodDecl *> &Out) {
+  for (const CXXMethodDecl *O : MD->overridden_methods()) {
+    Out.push_back(O);
+    overriddenMethods(O, Out);
+  }
+}
+
+namespace {
+class OverrideIndex : public RecursiveASTVisitor<OverrideIndex> {
+public:
+  std::map<const CXXMethodDecl *, std::vector<const FunctionDecl *>> By;
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    if (!M->doesThisDeclarationHaveABody())
+      return true;
+    std::vector<const CXXMethodDecl *> Bases;
+    overriddenMethods(M, Bases);
+    for (const CXXMethodDecl *B : Bases)
+      By[B->getCanonicalDecl()].push_back(M);
+    return true;
+  }
+};
+} // namespace
+
+const std::vector<const FunctionDecl *> &CallSummaries::overridersHere(const CXXMethodDecl &MD) {
+  if (!OverriderIndex) {
+    OverrideIndex Index;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!inSystem(D, Ctx))
+        Index.TraverseDecl(D);
+    OverriderIndex = std::move(Index.By);
+  }
+  static const std::vector<const FunctionDecl *> None;
+  auto It = OverriderIndex->find(MD.getCanonicalDecl());
+  return It == OverriderIndex->end() ? None : It->second;
+}
+
 // What calling FD at Call does: its body's summary here, else its entry
-// in the program's table.
+// in the program's table; for a virtual method with no body here (a pure
+// one), also what its overriders defined here do.
 std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
                                                           const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   const Summary *Callee = nullptr;
+  Summary Dispatched;
   if (FD->hasBody(Def) && Def) {
     if (inSystem(Def, Ctx))
       return {};
     Callee = &summaryOf(Def);
-  } else if (Program && !inSystem(FD, Ctx)) {
-    Callee = Program->lookup(usrOf(FD));
+  } else if (!inSystem(FD, Ctx)) {
+    if (Program)
+      Callee = Program->lookup(usrOf(FD));
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isVirtual()) {
+      for (const FunctionDecl *O : overridersHere(*MD))
+        for (const ReachedEffect &E : summaryOf(O))
+          merge(Dispatched, E);
+      if (!Dispatched.empty()) {
+        if (Callee)
+          for (const ReachedEffect &E : *Callee)
+            merge(Dispatched, E);
+        Callee = &Dispatched;
+      }
+    }
   }
   if (!Callee)
     return {};

@@ -49,7 +49,7 @@ struct ChainLink {
   FilePos Elsewhere;             // instead of Loc, for a call in another file
   std::string Callee;            // its name
   bool Virtual = false;          // dispatched virtually: the static callee's summary was used
-  bool Overriders = false;       // ... or, from other files, its overriders' too
+  bool Overriders = false;       // ... or, with no body here, its overriders' too
 };
 
 // An effect reached through calls: Chain[0] is the call at the site the
@@ -76,6 +76,10 @@ bool boolArgTrue(const clang::CallExpr &Call, const clang::FunctionDecl *FD,
 // Where a call is reported: the method name for member calls, the operator
 // for '<<', the start otherwise.
 clang::SourceLocation callLoc(const clang::CallExpr &Call);
+
+// The methods MD overrides, directly or further up.
+void overriddenMethods(const clang::CXXMethodDecl *MD,
+                       std::vector<const clang::CXXMethodDecl *> &Out);
 
 class ProgramSummaries;
 
@@ -113,6 +117,10 @@ private:
 
   clang::ASTContext &Ctx;
   ProgramSummaries *Program;
+  // The definitions in this TU of the methods overriding a method.
+  const std::vector<const clang::FunctionDecl *> &overridersHere(const clang::CXXMethodDecl &MD);
+  std::optional<std::map<const clang::CXXMethodDecl *, std::vector<const clang::FunctionDecl *>>>
+      OverriderIndex;
   std::map<const clang::FunctionDecl *, Summary> Done;
   std::set<const clang::FunctionDecl *> InProgress;
   const clang::FunctionDecl *Current = nullptr; // the body being summarised

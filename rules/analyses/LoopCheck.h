@@ -77,8 +77,7 @@ inline void addChainNotes(DiagBuilder &D, const ReachedEffect &R, llvm::StringRe
   for (size_t I = 0; I < R.Chain.size(); ++I) {
     const ChainLink &L = R.Chain[I];
     if (L.Overriders)
-      D.note(L.Loc, "virtual call: the summaries of '" + L.Callee +
-                        "' and its overriders in the other files are used");
+      D.note(L.Loc, "virtual call: the summaries of '" + L.Callee + "' and its overriders are used");
     else if (L.Virtual)
       D.note(L.Loc, "virtual call: the summary of the static callee '" + L.Callee + "' is used");
     if (I > 0)

@@ -83,13 +83,6 @@ public:
   bool TraverseStmt(Stmt *, DataRecursionQueue * = nullptr) { return true; }
 };
 
-// The methods MD overrides, directly or further up.
-void overridden(const CXXMethodDecl *MD, std::vector<const CXXMethodDecl *> &Out) {
-  for (const CXXMethodDecl *O : MD->overridden_methods()) {
-    Out.push_back(O);
-    overridden(O, Out);
-  }
-}
 } // namespace
 
 FunctionTable exportSummaries(CallSummaries &S, llvm::ArrayRef<Decl *> Decls,
@@ -106,7 +99,7 @@ FunctionTable exportSummaries(CallSummaries &S, llvm::ArrayRef<Decl *> Decls,
       Keys.push_back(usrOf(FD));
     std::vector<const CXXMethodDecl *> Bases;
     if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-      overridden(MD, Bases);
+      overriddenMethods(MD, Bases);
     for (const CXXMethodDecl *B : Bases)
       Keys.push_back(usrOf(B));
     llvm::erase_if(Keys, [](const std::string &K) { return K.empty(); });

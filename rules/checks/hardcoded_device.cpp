@@ -208,6 +208,31 @@ static bool movesModule(const CallExpr &Call) {
   return MD && MD->getIdentifier() && MD->getName() == "to" && isModuleClass(MD->getParent());
 }
 
+// Every use of V compares it (x.device().type() == cuda): a device type to
+// test against, not a device to put tensors on.
+static bool onlyCompared(const VarDecl &V, ASTContext &Ctx) {
+  const auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return false;
+  auto Uses = match(findAll(declRefExpr(to(varDecl(equalsNode(&V)))).bind("use")), *FD->getBody(), Ctx);
+  return !Uses.empty() && llvm::all_of(Uses, [&](const BoundNodes &N) {
+    DynTypedNode E = DynTypedNode::create(*N.getNodeAs<Expr>("use"));
+    for (;;) {
+      DynTypedNodeList Ps = Ctx.getParents(E);
+      if (Ps.size() != 1)
+        return false;
+      if (Ps[0].get<ImplicitCastExpr>() || Ps[0].get<ParenExpr>()) {
+        E = Ps[0];
+        continue;
+      }
+      if (const auto *B = Ps[0].get<BinaryOperator>())
+        return B->isEqualityOp();
+      const auto *Op = Ps[0].get<CXXOperatorCallExpr>();
+      return Op && (Op->getOperator() == OO_EqualEqual || Op->getOperator() == OO_ExclaimEqual);
+    }
+  });
+}
+
 static std::string sourceText(const Expr *E, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   return Lexer::getSourceText(SM.getExpansionRange(E->getSourceRange()), SM, Ctx.getLangOpts()).str();
@@ -246,8 +271,9 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
       Lexer::getSourceText(CharSourceRange::getTokenRange(Written), SM, Ctx.getLangOpts()).str();
 
   const auto *Var = Consumer.get<VarDecl>();
-  if (Var && isDeviceType(Var->getType())) {
-    if (!isGuardedByCudaTest(Leaf, Ctx))
+  if (Var && (isDeviceType(Var->getType()) || isDeviceTypeEnum(Var->getType()))) {
+    if (!isGuardedByCudaTest(Leaf, Ctx) &&
+        !(isDeviceTypeEnum(Var->getType()) && onlyCompared(*Var, Ctx)))
       reportFixed(Var->getLocation(), "device '" + Var->getNameAsString() + "' is fixed to",
                   "select it once: 'torch::Device " + Var->getNameAsString() + "(" + Selection + ")'",
                   SM);

@@ -1,7 +1,8 @@
 // A device member that defaults to CUDA and a device set to CUDA outside any
 // branch are fixed like a device variable; an assignment under an if (a
 // CUDA test, a command-line flag) selects, and so does a module that moves
-// itself to CUDA when CUDA is there.
+// itself to CUDA when CUDA is there. A device type variable (auto d =
+// torch::kCUDA) is fixed like a device, unless it is only compared.
 // RUN: not %torchtidy --quiet --checks='-*,torch-hardcoded-device' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -37,7 +38,13 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::string(argv[1]) == "--gpu")
     params.device = torch::kCUDA;
   params.host = torch::kCPU;
+  auto const viewer_device = torch::kCUDA;
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: device 'viewer_device' is fixed to CUDA with no CPU fallback
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: select it once: 'torch::Device viewer_device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU)'
+  auto frame = torch::zeros({2}, torch::TensorOptions().device(viewer_device));
+  const auto cuda_type = torch::kCUDA;
+  bool on_gpu = frame.device().type() == cuda_type;
   Net net;
   net->to(device);
-  return 0;
+  return on_gpu ? 1 : 0;
 }
