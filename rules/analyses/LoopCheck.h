@@ -77,9 +77,11 @@ inline void addChainNotes(DiagBuilder &D, const ReachedEffect &R, llvm::StringRe
   for (size_t I = 0; I < R.Chain.size(); ++I) {
     const ChainLink &L = R.Chain[I];
     if (L.Overriders)
-      D.note(L.Loc, "virtual call: the summaries of '" + L.Callee + "' and its overriders are used");
+      noteAt(D, L.Loc, L.Elsewhere,
+             "virtual call: the summaries of '" + L.Callee + "' and its overriders are used");
     else if (L.Virtual)
-      D.note(L.Loc, "virtual call: the summary of the static callee '" + L.Callee + "' is used");
+      noteAt(D, L.Loc, L.Elsewhere,
+             "virtual call: the summary of the static callee '" + L.Callee + "' is used");
     if (I > 0)
       noteAt(D, L.Loc, L.Elsewhere, "'" + R.Chain[I - 1].Callee + "' calls '" + L.Callee + "' here");
   }

@@ -123,12 +123,23 @@ static bool someOperandOnDevice(const CallExpr &Call, int Depth, Question &Q) {
   });
 }
 
+// Options the code shows whole: a local never changed whose initialiser
+// names no device and no options it does not show
+// (auto opts = torch::TensorOptions().dtype(torch::kInt32)).
+static bool shownOptions(const Expr *Options) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Options);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() && V->getInit() && isUnchanged(*V) &&
+         !mentionsDevice(V->getInit()) && !opaqueOptionsIn(V->getInit());
+}
+
 // A factory given the CPU, or nothing that could name another device.
 static bool madeOnHost(const CallExpr &Call) {
   auto NamesCpu = [](const Expr *A) { return knownDeviceKind(A) == DeviceKind::Cpu; };
   if (llvm::any_of(Call.arguments(), NamesCpu))
     return true;
-  return !callNamesDevice(Call) && !opaqueOptionsArg(Call) &&
+  const Expr *Opaque = opaqueOptionsArg(Call);
+  return !callNamesDevice(Call) && (!Opaque || shownOptions(Opaque)) &&
          llvm::none_of(Call.arguments(), [](const Expr *A) {
            return isTensorOptionsType(A->getType()) && optionsCarryDevice(A);
          });

@@ -1,6 +1,7 @@
 // A call through an interface whose method is pure virtual (a search that
 // holds a Model &) runs what the overriders defined in the program do:
-// their summaries are used, reported at the call in the loop.
+// their summaries are used, reported at the call in the loop. Options
+// whose initialiser is shown (a dtype only) put the board on the host.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
@@ -19,7 +20,8 @@ struct Model {
 struct Net : torch::nn::Module, Model {
   explicit Net(torch::Device device) : device(device) { this->to(device); }
   Prediction predict(std::vector<int> &board) override {
-    auto input = torch::from_blob(board.data(), {(long)board.size()}, torch::kInt32).to(torch::kFloat32);
+    auto opts = torch::TensorOptions().dtype(torch::kInt32);
+    auto input = torch::from_blob(board.data(), {(long)board.size()}, opts).to(torch::kFloat32);
     input = input.to(this->device);
     return {{}, 0.5f};
   }
@@ -45,10 +47,10 @@ int main() {
     Search search(net);
     total += search.run(board);
     // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: call to 'run' runs '.to(device)', which is a blocking copy from host to device, on every iteration
-    // CHECK-MESSAGES: :33:24: note: virtual call: the summaries of 'predict' and its overriders are used
-    // CHECK-MESSAGES: :33:24: note: 'run' calls 'predict' here
-    // CHECK-MESSAGES: :23:19: note: the copy '.to(device)' is made here
-    // CHECK-MESSAGES: :44:3: note: in this loop
+    // CHECK-MESSAGES: :35:24: note: virtual call: the summaries of 'predict' and its overriders are used
+    // CHECK-MESSAGES: :35:24: note: 'run' calls 'predict' here
+    // CHECK-MESSAGES: :25:19: note: the copy '.to(device)' is made here
+    // CHECK-MESSAGES: :46:3: note: in this loop
     // The model's size() reads nothing: no finding for it.
     total += float(net.size());
   }
