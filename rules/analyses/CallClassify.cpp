@@ -4,6 +4,7 @@
 #include "analyses/CallClassify.h"
 
 #include "analyses/DependentCall.h"
+#include "analyses/DeviceOrigin.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/LoopContext.h"
 #include "analyses/TensorPlace.h"

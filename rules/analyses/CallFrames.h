@@ -4,6 +4,8 @@
 // when another call passes a CUDA device).
 #pragma once
 
+#include "analyses/VarValues.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -53,6 +55,17 @@ std::optional<T> forBoundArgument(const clang::ParmVarDecl &P,
     return std::nullopt;
   HiddenFrames Hide(Outside);
   return Fn(Arg);
+}
+
+// The same for V when it is a parameter its function never changes (what
+// the argument gives is then what V holds); nothing otherwise.
+template <typename T>
+std::optional<T> forBoundVariable(const clang::VarDecl *V,
+                                  llvm::function_ref<T(const clang::Expr *)> Fn) {
+  const auto *P = llvm::dyn_cast_or_null<clang::ParmVarDecl>(V);
+  if (!P || !isUnchanged(*P))
+    return std::nullopt;
+  return forBoundArgument<T>(*P, Fn);
 }
 
 } // namespace torchtidy

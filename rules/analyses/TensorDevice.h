@@ -1,7 +1,8 @@
 // Devices followed through the code: a device held in a variable that is
 // never changed (torch::Device cpu("cpu")), the device a TensorOptions
-// builder sets, and whether a tensor already lives on the device a copy
-// targets.
+// builder sets; and the tuples and returns that values pass through.
+// Whether a tensor already lives on the device a copy targets is
+// DeviceOrigin.h's.
 #pragma once
 
 #include "analyses/DeviceExpr.h"
@@ -31,12 +32,12 @@ bool optionsCarryDevice(const clang::Expr *E);
 // initialised once with one; null otherwise.
 const clang::Expr *deviceSourceTensor(const clang::Expr *E);
 
-// The tensor provably lives on the device Dest names (a Device,
-// TensorOptions or tensor argument of .to()): both come from the same
-// variable, e.g. a tensor made with TensorOptions().device(d),
-// torch::device(d) or other.options(), or the result of an earlier x.to(d),
-// through unchanged variables and the returns of functions in the code.
-bool isProvablyOnDevice(const clang::Expr *Tensor, const clang::Expr *Dest);
+// A Device or TensorOptions type.
+bool isDeviceOrOptionsType(clang::QualType T);
+
+// What a chain of TensorOptions setters that do not set the device starts
+// from: opts in opts.dtype(torch::kFloat), x.options() in x.options().dtype(..).
+const clang::Expr *optionsChainBase(const clang::Expr *E);
 
 // The LibTorch op whose tuple of tensors E takes an element of:
 // std::get<I>(torch::max(x, 0)), also through a local never changed, or a

@@ -330,10 +330,9 @@ bool place::lives(const Expr *E, int Depth, Question &Q) {
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVar(E))) {
     if (!isTensorType(P->getType()))
       return false;
-    if (isUnchanged(*P))
-      if (std::optional<bool> Bound = forBoundArgument<bool>(
-              *P, [&](const Expr *Arg) { return lives(Arg, Depth + 1, Q); }))
-        return *Bound;
+    if (std::optional<bool> Bound =
+            forBoundVariable<bool>(P, [&](const Expr *Arg) { return lives(Arg, Depth + 1, Q); }))
+      return *Bound;
     return paramLives(*P, Depth + 1, Q);
   }
   if (const VarDecl *V = namedVar(E); V && V->isCXXForRangeDecl()) {
