@@ -10,6 +10,7 @@
 #include "analyses/TensorPlace.h"
 #include "analyses/SyncingOps.h"
 #include "analyses/TensorDevice.h"
+#include "analyses/TensorFactory.h"
 #include "analyses/TorchTypes.h"
 #include "analyses/UnresolvedCall.h"
 
@@ -94,6 +95,21 @@ std::optional<Effect> classifyTransfer(const CXXMemberCallExpr &Call, ASTContext
                           : Blocking);
 }
 
+// torch::tensor(values, options) builds the tensor on the host and copies it
+// to the options' device (TensorDataContainer::convert_to_tensor), as
+// .to(options) would; a device the options do not set leaves it there.
+static std::optional<Effect> valuesToDevice(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!isTensorFactory(FD) || FD->getName() != "tensor" || explicitArgCount(Call) < 2)
+    return std::nullopt;
+  const Expr *Opts = Call.getArg(1);
+  if (!isTensorOptionsType(Opts->getType()) || knownDeviceKind(Opts) == DeviceKind::Cpu ||
+      (literalDeviceKind(Opts) == DeviceKind::Unknown && !optionsCarryDevice(Opts)))
+    return std::nullopt;
+  return make(EffectKind::Copy, Call, "'torch::tensor(values, options)'",
+              "builds the tensor on the host and makes a blocking copy of it to the device");
+}
+
 static std::optional<Effect> classifyTensorMethod(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
   llvm::StringRef N = Call.getMethodDecl()->getName();
   const Expr *Obj = Call.getImplicitObjectArgument();
@@ -128,6 +144,8 @@ static std::optional<Effect> classifySpecificCall(const CallExpr &Call, ASTConte
     return hostRead(Call, *Op);
   if (auto What = hostToDeviceWrite(Call))
     return make(EffectKind::Copy, Call, *What, "is a blocking copy from host to device");
+  if (auto E = valuesToDevice(Call))
+    return E;
   const FunctionDecl *FD = Call.getDirectCallee();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();

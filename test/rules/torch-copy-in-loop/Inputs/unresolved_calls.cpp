@@ -15,6 +15,16 @@ static torch::Tensor send(cv::Mat &img, torch::Tensor batch, int stream) { retur
 
 torch::Tensor to_tensor(cv::Mat img);
 
+struct Camera {
+  torch::Tensor position;
+};
+
+// The point's type is missing, so Clang cannot build the values: the
+// factory's call keeps its callee and options all the same.
+static void place(Camera &camera, const cv::Point3f &p, torch::Device device) {
+  camera.position = torch::tensor({p.x, p.y, p.z}, torch::TensorOptions().device(device));
+}
+
 int main() {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   cv::Mat frame = cv::imread("frame.png");
@@ -28,5 +38,12 @@ int main() {
     torch::Tensor input = to_tensor(frame);
     auto x = input.to(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: '.to(device)' is a blocking copy from host to device
+  }
+  Camera camera;
+  auto eye = cv::Point3f(0, 0, 1);
+  while (cv::waitKey(1) != 27) {
+    place(camera, eye, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'place' runs 'torch::tensor(values, options)'
+    // CHECK-MESSAGES: :25:21: note: the copy 'torch::tensor(values, options)' is made here
   }
 }
