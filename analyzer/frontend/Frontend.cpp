@@ -121,11 +121,17 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     runTestHooks(Run.Result.File);
+    // A dropped loop inside another is met in the second rewrite.
+    if (Run.Recoveries < 2 && !Run.ErrorLocs.empty()) {
+      Run.Rewritten = rewriteDroppedLoops(Ctx, Run.Done);
+      if (!Run.Rewritten.empty())
+        return;  // the next parse is analysed instead
+    }
     Stopwatch All;
     if (Run.PchHoldsUserHeaders)
       addDeclsFromPch(Ctx);
     Ctx.setTraversalScope(UserDecls);
-    PlaceFactsScope PlaceFacts(Ctx, &Program);
+    PlaceFactsScope PlaceFacts(Ctx, &Program, Run.ErrorLocs);
     Finder.matchAST(Ctx);
     for (auto &C : Checks) {
       Stopwatch W;
@@ -199,7 +205,7 @@ public:
   AnalysisAction(const AnalysisOptions &Opts, TURun &Run) : Opts(Opts), Run(Run), Result(Run.Result) {}
 
   bool PrepareToExecuteAction(CompilerInstance &CI) override {
-    if (Run.Included)
+    if (Run.Included && !Run.Recoveries)  // the first parse read the same files
       CI.addDependencyCollector(Run.Included);
     return true;
   }
@@ -240,10 +246,10 @@ private:
 
 } // namespace
 
-void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File,
-                 const AnalysisOptions &Opts, const std::string &Pch, TURun &Run) {
+static int runTool(const tooling::CompilationDatabase &DB, const std::string &File,
+                   const AnalysisOptions &Opts, const std::string &Pch, TURun &Run,
+                   const std::map<std::string, std::string> &Files) {
   TUResult &Result = Run.Result;
-  Result.File = File;
   // A file system of its own: the process-wide one follows each compile
   // command's directory with chdir, which races between the worker threads
   // and leaves the process in a build directory (SARIF's %SRCROOT%).
@@ -252,7 +258,7 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
   ErrorCollector Errors(Result.Errors, Run.ErrorLocs);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
-  for (const auto &[Path, Text] : Opts.Overlays)
+  for (const auto &[Path, Text] : Files)
     Tool.mapVirtualFile(Path, Text);
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(analysisArgumentsAdjuster(Opts));
@@ -260,7 +266,29 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         {"-include-pch", Pch}, tooling::ArgumentInsertPosition::END));
   ActionFactory Factory(Opts, Run);
-  int RC = Tool.run(&Factory);
+  return Tool.run(&Factory);
+}
+
+void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File,
+                 const AnalysisOptions &Opts, const std::string &Pch, TURun &Run) {
+  TUResult &Result = Run.Result;
+  Result.File = File;
+  int RC = runTool(DB, File, Opts, Pch, Run, Opts.Overlays);
+  // The errors to report are the code's own, from the first parse.
+  std::vector<std::string> Errors = Result.Errors;
+  std::map<std::string, std::string> Files = Opts.Overlays;
+  while (!Run.Rewritten.empty()) {
+    for (auto &[Path, Text] : Run.Rewritten)
+      Files[Path] = std::move(Text);
+    Run.Rewritten.clear();
+    ++Run.Recoveries;
+    Result.Errors.clear();
+    RC = runTool(DB, File, Opts, Pch, Run, Files);
+  }
+  if (Run.Recoveries) {
+    Result.Errors = std::move(Errors);
+    showAsWritten(Result.Findings, Run.Done);
+  }
   if (RC != 0 && Result.Errors.empty())
     Result.Failure = "the compiler could not process the compile command";
 }

@@ -6,9 +6,11 @@
 
 #include "frontend/AnalysisOptions.h"
 #include "frontend/IncludedFiles.h"
+#include "frontend/LoopRecovery.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +30,12 @@ struct TURun {
   bool MissingProjectHeader = false;
   // Where Clang's errors are (valid while the TU's SourceManager lives).
   std::vector<clang::SourceLocation> ErrorLocs;
+  // Dropped loops (LoopRecovery.h): the files rewritten for the next parse,
+  // which is analysed instead, by absolute name; what the rewrites changed;
+  // how many parses were rewritten ones.
+  std::map<std::string, std::string> Rewritten;
+  Rewrites Done;
+  int Recoveries = 0;
 };
 
 // Runs the frontend with the checks over File, loading Pch when not empty.

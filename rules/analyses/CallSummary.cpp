@@ -158,7 +158,26 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
   const FunctionDecl *FD = calleeOf(Call);
   if (!FD)
     FD = dependentCallee(Call, Ctx);
-  return FD ? effectsOfCallee(Call, FD) : std::vector<ReachedEffect>{};
+  return FD ? effectsOfCallee(Call, FD) : effectsOfEveryCallee(Call);
+}
+
+// A call Clang left unresolved between several functions (overloads that
+// take as many arguments) runs one of them: what each of them does, it
+// does, as the first one's chain shows.
+std::vector<ReachedEffect> CallSummaries::effectsOfEveryCallee(const CallExpr &Call) {
+  std::vector<const FunctionDecl *> Candidates = unresolvedCallees(Call);
+  if (Candidates.size() < 2)
+    return {};
+  std::vector<ReachedEffect> Common = effectsOfCallee(Call, Candidates.front());
+  for (size_t I = 1; I < Candidates.size() && !Common.empty(); ++I) {
+    std::vector<ReachedEffect> Other = effectsOfCallee(Call, Candidates[I]);
+    llvm::erase_if(Common, [&](const ReachedEffect &E) {
+      return llvm::none_of(Other, [&](const ReachedEffect &O) {
+        return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop;
+      });
+    });
+  }
+  return Common;
 }
 
 // A lambda called through its variable (fnRunMinibatch(0, n)) by that

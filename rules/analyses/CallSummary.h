@@ -109,6 +109,7 @@ public:
 private:
   std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
                                              const clang::FunctionDecl *FD);
+  std::vector<ReachedEffect> effectsOfEveryCallee(const clang::CallExpr &Call);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
   int conditionParam(const clang::Expr *E, ParamCondition When = ParamCondition::Flag) const;
   void conditionOnParam(const clang::CallExpr &Call, std::vector<ReachedEffect> &Effects) const;

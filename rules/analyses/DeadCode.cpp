@@ -1,5 +1,7 @@
 #include "analyses/DeadCode.h"
 
+#include "analyses/PlaceFacts.h"
+
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -104,7 +106,8 @@ bool DeadCode::contains(const Stmt &S) const {
     if (const auto *FD = P.get<FunctionDecl>()) {
       const auto *MD = dyn_cast<CXXMethodDecl>(FD);
       if (!MD || !MD->getParent()->isLambda())
-        return isUninstantiatedTemplate(*FD) || Dead.contains(FD->getCanonicalDecl());
+        return isUninstantiatedTemplate(*FD) || Dead.contains(FD->getCanonicalDecl()) ||
+               uncalledInProgram(*FD);
     }
     Parents = Ctx.getParents(P);
   }

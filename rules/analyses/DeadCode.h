@@ -2,8 +2,10 @@
 // that nothing instantiates (doctest's TEST_CASE, and a fixture's method,
 // under DOCTEST_CONFIG_DISABLE), and a function with internal linkage that
 // only such code refers to (a static helper of those test cases), or that
-// nothing refers to in a file without errors. Their
-// loops run in no program, so the per-iteration checks leave them alone.
+// nothing refers to in a file without errors; and a function of a program
+// with a main() that no file of it runs (PlaceFacts' uncalledInProgram).
+// Their loops run in no program, so the per-iteration checks leave them
+// alone.
 #pragma once
 
 #include "clang/AST/ASTContext.h"

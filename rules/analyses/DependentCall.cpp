@@ -126,6 +126,13 @@ static bool inUninstantiatedTemplate(const CallExpr &Call, ASTContext &Ctx) {
   return true;
 }
 
+// Outside templates a type is dependent only where Clang lost it to an
+// error: an object of a type a missing header declares.
+static bool fromAnError(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *FD = enclosingFunction(Call, Ctx);
+  return Call.containsErrors() && FD && !FD->isDependentContext();
+}
+
 static Effect effect(EffectKind K, const CallExpr &Call, SourceLocation Loc, std::string What,
                      const char *Detail) {
   return Effect{K, &Call, Loc, FilePos(), std::move(What), Detail};
@@ -184,7 +191,7 @@ std::optional<Effect> classifyDependentCall(const CallExpr &Call, ASTContext &Ct
     E = effect(EffectKind::HostSync, Call, Call.getBeginLoc(), Op->What, Op->Detail);
   else if (std::optional<Member> M = unresolvedMember(Call))
     E = memberEffect(Call, *M);
-  if (!E || !inUninstantiatedTemplate(Call, Ctx))
+  if (!E || !(inUninstantiatedTemplate(Call, Ctx) || fromAnError(Call, Ctx)))
     return std::nullopt;
   return E;
 }

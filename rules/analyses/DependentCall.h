@@ -13,7 +13,9 @@ namespace torchtidy {
 
 // The host sync or copy such a call makes, judged by the member's name (a
 // syncing method of SyncingOps.def, cpu, cuda, or to with a device argument)
-// on an object whose type is dependent or a tensor.
+// on an object whose type is dependent or a tensor. The same outside
+// templates, for an object whose type Clang lost to an error (a variable of
+// a type from a missing header).
 std::optional<Effect> classifyDependentCall(const clang::CallExpr &Call, clang::ASTContext &Ctx);
 
 // f(args) with a dependent argument in such a template, where the name finds

@@ -1,6 +1,7 @@
 #include "analyses/PlaceFacts.h"
 
 #include "analyses/CallFrames.h"
+#include "analyses/DroppedCode.h"
 #include "analyses/LoopContext.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
@@ -85,11 +86,28 @@ private:
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Named;
 };
 
+class UnresolvedNames : public RecursiveASTVisitor<UnresolvedNames> {
+public:
+  bool VisitOverloadExpr(OverloadExpr *E) { return add(E->getName()); }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) { return add(E->getMember()); }
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) { return add(E->getDeclName()); }
+  std::set<std::string> Found;
+
+private:
+  bool add(DeclarationName Name) {
+    if (Name.isIdentifier())
+      Found.insert(Name.getAsIdentifierInfo()->getName().str());
+    return true;
+  }
+};
+
 struct State {
   ASTContext &Ctx;
   ProgramSummaries *Program;
   std::string Self;  // this TU's main file, naming the facts it exports
+  std::vector<SourceLocation> Errors;
   std::optional<CallIndex> Index;
+  std::optional<std::set<std::string>> Unresolved;
   // Answers that hold whatever is open (place::remembered).
   std::map<std::tuple<const ValueDecl *, place::Place, bool>, bool> Proofs;
   // The values of private fields; none when not all are known.
@@ -105,6 +123,24 @@ struct State {
     return *Index;
   }
   bool programHas(const std::string &Key) { return Program && Program->lookup(Key); }
+  // The names the user's code calls without Clang resolving them: in code
+  // it dropped, and in templates (a generic lambda's call, instantiated only
+  // where the standard library's bodies are parsed).
+  const std::set<std::string> &unresolvedNames() {
+    if (!Unresolved) {
+      UnresolvedNames Names;
+      for (Decl *D : Ctx.getTraversalScope())
+        Names.TraverseDecl(D);
+      Unresolved = std::move(Names.Found);
+      for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors))
+        if (std::optional<std::vector<Token>> Tokens =
+                D ? rawTokens(Ctx.getSourceManager(), Ctx.getLangOpts(), D->Text) : std::nullopt)
+          for (const Token &T : *Tokens)
+            if (T.is(tok::raw_identifier))
+              Unresolved->insert(T.getRawIdentifier().str());
+    }
+    return *Unresolved;
+  }
 };
 
 thread_local State *Current = nullptr;
@@ -130,6 +166,11 @@ std::string memberKey(const std::string &Usr, const FieldDecl &F, place::Place W
 std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
 // Whether one TU calls a function only outside loops.
 std::string calledKey(const std::string &Usr) { return "torchtidy-called-once:" + Usr + "@"; }
+// That a TU defines main(); that it calls a name without Clang resolving it.
+const std::string MainKey = "torchtidy-main@";
+std::string unresolvedKey(llvm::StringRef Name) {
+  return "torchtidy-unresolved:" + Name.str() + "@";
+}
 
 // Returns are followed for any function of the code, virtual ones too (the
 // override the call names, as in the file itself), but not into templates.
@@ -151,10 +192,12 @@ bool followed(const FunctionDecl &FD) {
 bool tracked(QualType T) { return isTensorType(T) || place::holdsTensors(T); }
 } // namespace
 
-PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program) {
+PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program,
+                                 llvm::ArrayRef<SourceLocation> Errors) {
   const SourceManager &SM = Ctx.getSourceManager();
   OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  Current = new State{Ctx, Program, Main ? Main->getName().str() : "", std::nullopt, {}};
+  Current = new State{Ctx, Program, Main ? Main->getName().str() : "", Errors.vec(), std::nullopt,
+                      std::nullopt, {}, {}};
 }
 
 // The calls of FD in this TU are all ones Pred holds for (none taking its
@@ -224,6 +267,38 @@ bool calledOnlyOutsideLoops(const FunctionDecl &FD) {
       !factsElsewhereHold(calledKey(Usr), Count))
     return false;
   return Count > 0;
+}
+
+static bool definesMain(ASTContext &Ctx) {
+  return llvm::any_of(Ctx.getTraversalScope(), [](const Decl *D) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    return FD && FD->isMain() && FD->doesThisDeclarationHaveABody();
+  });
+}
+
+// Qt's moc calls the slots of a Q_OBJECT class from code it generates.
+static bool connectedByMoc(const FunctionDecl &FD) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
+  return MD && llvm::any_of(MD->getParent()->methods(), [](const CXXMethodDecl *M) {
+           return M->getIdentifier() && M->getName() == "qt_metacall";
+         });
+}
+
+bool uncalledInProgram(const FunctionDecl &FD) {
+  if (!Current || !Current->Program || !FD.isExternallyVisible() || !followed(FD) ||
+      FD.isMain() || FD.isExternC() || isa<CXXDestructorDecl, CXXConversionDecl>(FD) ||
+      connectedByMoc(FD) || !FD.getIdentifier())
+    return false;
+  std::string Usr = usrOf(&FD);
+  CallIndex &Index = Current->index();
+  const FunctionDecl *Key = FD.getCanonicalDecl();
+  if (Usr.empty() || Index.Calls.count(Key) || Index.AddressTaken.count(Key) ||
+      Current->unresolvedNames().count(FD.getName().str()))
+    return false;
+  ProgramSummaries &P = *Current->Program;
+  return (definesMain(Current->Ctx) || !P.factsUnder(MainKey, FactQuestion::Some).empty()) &&
+         P.factsUnder(calledKey(Usr), FactQuestion::Some).empty() &&
+         P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty();
 }
 
 PlaceFactsScope::~PlaceFactsScope() {
@@ -365,6 +440,10 @@ void exportPlaceFacts(FunctionTable &Out) {
       }
     }
   }
+  if (definesMain(Current->Ctx))
+    addFact(Out, MainKey + Current->Self, FactHolds);
+  for (const std::string &Name : Current->unresolvedNames())
+    addFact(Out, unresolvedKey(Name) + Current->Self, FactHolds);
   for (const FunctionDecl *Def : Index.Defined) {
     bool Exported = Def->isExternallyVisible() && returnsFollowed(*Def);
     if (Exported && tracked(Def->getReturnType()))

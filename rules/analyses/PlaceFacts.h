@@ -17,7 +17,9 @@ namespace torchtidy {
 // file-local functions' parameters are followed).
 class PlaceFactsScope {
 public:
-  PlaceFactsScope(clang::ASTContext &Ctx, ProgramSummaries *Program);
+  // Errors: where Clang's errors are, around the code it dropped.
+  PlaceFactsScope(clang::ASTContext &Ctx, ProgramSummaries *Program,
+                  llvm::ArrayRef<clang::SourceLocation> Errors = {});
   ~PlaceFactsScope();
   PlaceFactsScope(const PlaceFactsScope &) = delete;
   PlaceFactsScope &operator=(const PlaceFactsScope &) = delete;
@@ -28,13 +30,22 @@ public:
 // facts. Needs a live scope.
 bool calledOnlyOutsideLoops(const clang::FunctionDecl &FD);
 
+// The program has a main() and runs FD nowhere: no TU calls it, takes its
+// address or names it in a call Clang did not resolve (in a template, in
+// code it dropped). Only for functions whose calls
+// the code shows, with external linkage (file-local ones are DeadCode's);
+// not for a class that Qt's moc connects to. Needs a live scope.
+bool uncalledInProgram(const clang::FunctionDecl &FD);
+
 // Adds this TU's facts to Out: for each parameter of a tensor or of a
 // container of tensors of a function other files can name, that a call
 // passes it a value, and, for the host and for a device, whether one passes
 // a value not known to live there (or the function's address is taken), and
 // whether it calls the function only outside loops; for
-// each such function defined here, whether every return lives there. Needs
-// a live scope.
+// each such function defined here, whether every return lives there;
+// whether the TU defines main(), and the names of the calls Clang did not
+// resolve.
+// Needs a live scope.
 void exportPlaceFacts(FunctionTable &Out);
 
 } // namespace torchtidy

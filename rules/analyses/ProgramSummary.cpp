@@ -21,11 +21,23 @@ const std::vector<ReachedEffect> *ProgramSummaries::lookup(const std::string &Us
 }
 
 // A prefix question is recorded as the prefix and a mark for its kind.
-static const char AllHoldMark = '*', SomeAllHoldMark = '+';
+static const char AllHoldMark = '*', SomeAllHoldMark = '+', SomeMark = '?';
+
+static char markOf(FactQuestion Q) {
+  switch (Q) {
+  case FactQuestion::AllHold:
+    return AllHoldMark;
+  case FactQuestion::SomeAllHold:
+    return SomeAllHoldMark;
+  case FactQuestion::Some:
+    return SomeMark;
+  }
+  return SomeMark;
+}
 
 std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
 ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q) {
-  std::string Ask = Prefix + (Q == FactQuestion::AllHold ? AllHoldMark : SomeAllHoldMark);
+  std::string Ask = Prefix + markOf(Q);
   Asked.insert(Ask);
   std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>> Out;
   forEachAsked(Others, Ask, [&](const std::string &Key, const std::vector<ReachedEffect> &E) {
@@ -37,7 +49,7 @@ ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q) {
 // Function USRs (which may end in '*') start with "c:", facts' keys never.
 static bool isQuestion(llvm::StringRef Ask) {
   return !Ask.starts_with("c:") && !Ask.empty() &&
-         (Ask.back() == AllHoldMark || Ask.back() == SomeAllHoldMark);
+         (Ask.back() == AllHoldMark || Ask.back() == SomeAllHoldMark || Ask.back() == SomeMark);
 }
 
 void forEachAsked(const FunctionTable &Table, const std::string &Asked,
@@ -60,6 +72,8 @@ static bool answer(const FunctionTable &Table, const std::string &Ask) {
     Some = true;
     AllHold &= !Facts.empty() && Facts.front().Op.What == FactHolds;
   });
+  if (Ask.back() == SomeMark)
+    return Some;
   return AllHold && (Some || Ask.back() == AllHoldMark);
 }
 

@@ -27,8 +27,9 @@ inline const char *const FactFails = "fails";
 
 // What an answer drawn from the facts under a prefix depends on.
 enum class FactQuestion {
-  AllHold,     // every fact holds (none is fine)
-  SomeAllHold  // there is a fact, and every one holds
+  AllHold,      // every fact holds (none is fine)
+  SomeAllHold,  // there is a fact, and every one holds
+  Some          // there is a fact
 };
 
 // What one TU gives the program and what it took from it.

@@ -71,13 +71,18 @@ const clang::CXXRecordDecl *enclosingModuleClass(const clang::Stmt &S, clang::AS
 namespace matchers {
 AST_MATCHER(clang::CXXRecordDecl, isTorchModule) { return isModuleClass(&Node); }
 AST_MATCHER(clang::Expr, hasTensorType) { return isTensorType(Node.getType()); }
-// A call of a method of at::Tensor named one of the given names.
+// A method of at::Tensor named one of the given names.
+inline clang::ast_matchers::internal::Matcher<clang::Decl>
+tensorMethod(std::vector<std::string> Names) {
+  using namespace clang::ast_matchers;
+  return cxxMethodDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())),
+                       ofClass(cxxRecordDecl(anyOf(hasName("::at::Tensor"),
+                                                   hasName("::at::TensorBase")))));
+}
+// A call of such a method.
 inline clang::ast_matchers::internal::Matcher<clang::CXXMemberCallExpr>
 callsTensorMethod(std::vector<std::string> Names) {
-  using namespace clang::ast_matchers;
-  return callee(cxxMethodDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())),
-                              ofClass(cxxRecordDecl(anyOf(hasName("::at::Tensor"),
-                                                          hasName("::at::TensorBase"))))));
+  return clang::ast_matchers::callee(tensorMethod(std::move(Names)));
 }
 } // namespace matchers
 

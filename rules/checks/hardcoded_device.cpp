@@ -25,10 +25,19 @@ const RuleInfo HardcodedDeviceCheck::Info = {
       "flag only .cuda() and device literals inside torch::nn::Module subclasses and registered "
       "parameters, and unguarded CUDA device variables; not program code"}}};
 
+static const internal::VariadicDynCastAllOfMatcher<Stmt, RecoveryExpr> recoveryExpr;
+
 void HardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
   auto User = unless(isExpansionInSystemHeader());
   Finder->addMatcher(
       cxxMemberCallExpr(User, matchers::callsTensorMethod({"cuda"})).bind("cuda"), this);
+  // Calls Clang could not build: .cuda(0) (C++'s takes no device), or
+  // .cuda() of an object whose type a missing header declares.
+  Finder->addMatcher(memberExpr(User, member(matchers::tensorMethod({"cuda"})),
+                                hasParent(recoveryExpr()))
+                         .bind("unbuilt"),
+                     this);
+  Finder->addMatcher(cxxDependentScopeMemberExpr(User, hasMemberName("cuda")).bind("unbuilt"), this);
   Finder->addMatcher(
       declRefExpr(User, to(valueDecl(anyOf(varDecl(hasName("::c10::kCUDA")),
                                            enumConstantDecl(hasName("::c10::DeviceType::CUDA"))))))
@@ -43,6 +52,8 @@ void HardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
 void HardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("cuda"))
     checkCudaCall(*Call, *Result.Context);
+  else if (const auto *Member = Result.Nodes.getNodeAs<Expr>("unbuilt"))
+    checkUnbuiltCudaCall(*Member, *Result.Context);
   else if (const auto *Leaf = Result.Nodes.getNodeAs<Expr>("leaf"))
     checkLiteral(*Leaf, *Result.Context);
 }
@@ -99,6 +110,22 @@ void HardcodedDeviceCheck::checkCudaCall(const CXXMemberCallExpr &Call, ASTConte
   std::vector<std::string> Devices = visibleDeviceVariables(Call, Ctx);
   if (Devices.size() == 1 && !Loc.isMacroID() && !Call.getRParenLoc().isMacroID())
     D.fix(CharSourceRange::getTokenRange(Loc, Call.getRParenLoc()), "to(" + Devices[0] + ")");
+}
+
+// Reported as a dropped one would be (below): a dependent member outside
+// templates is one whose object's type Clang lost to an error.
+void HardcodedDeviceCheck::checkUnbuiltCudaCall(const Expr &Member, ASTContext &Ctx) {
+  const auto *Dependent = llvm::dyn_cast<CXXDependentScopeMemberExpr>(&Member);
+  const FunctionDecl *FD = enclosingFunction(Member, Ctx);
+  if (Dependent && (!FD || FD->isDependentContext()))
+    return;
+  const CXXRecordDecl *Module = enclosingModuleClass(Member, Ctx);
+  if (!Module && skipsProgramCode(Member, Ctx))
+    return;
+  SourceLocation Loc = Dependent ? Dependent->getMemberLoc()
+                                 : llvm::cast<MemberExpr>(Member).getMemberLoc();
+  diag(Ctx.getSourceManager(), Loc, cudaCallMessage(Module, false))
+      .note(Loc, "read from code that did not compile, a call Clang could not build");
 }
 
 // A .cuda() in code Clang dropped around an error is not in the AST: it is

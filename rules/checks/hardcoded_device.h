@@ -17,6 +17,7 @@ public:
 
 private:
   void checkCudaCall(const clang::CXXMemberCallExpr &Call, clang::ASTContext &Ctx);
+  void checkUnbuiltCudaCall(const clang::Expr &Member, clang::ASTContext &Ctx);
   void checkLiteral(const clang::Expr &Leaf, clang::ASTContext &Ctx);
   void checkUse(const clang::Expr &Leaf, clang::DynTypedNode Consumer, clang::ASTContext &Ctx);
   // A device variable, member or assignment fixed to CUDA: Subject names it.

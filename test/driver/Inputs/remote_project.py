@@ -1,6 +1,7 @@
 """Writes a project of many files for the remote cache's failure tests:
 the program's train.cpp, metrics.cpp and model.cpp and N loop files, each
-with a finding, in DIR/src, and DIR/build/compile_commands.json.
+with a finding (in a function its file's initialiser calls, so that the
+program runs it), in DIR/src, and DIR/build/compile_commands.json.
 
   remote_project.py DIR FLAGS PROGRAM_DIR N"""
 import json, os, shutil, sys
@@ -14,6 +15,8 @@ double loop{i}(const torch::Tensor &x) {{
     sum += x.to(torch::kCUDA).sum().item<double>();
   return sum;
 }}
+
+static const double warm{i} = loop{i}(torch::ones({{2}}));
 """
 src, build = os.path.join(root, "src"), os.path.join(root, "build")
 shutil.copytree(program, src)

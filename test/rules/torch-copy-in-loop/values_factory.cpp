@@ -7,8 +7,6 @@
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
 
-#include <vector>
-
 struct Camera {
   torch::Tensor position;
 };
@@ -29,7 +27,7 @@ void frames(Camera &camera, std::vector<float> &v, float *gpu_buffer) {
   for (int frame = 0; frame < 100; ++frame) {
     place(camera, 1.0f * frame, 2.0f, device);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'place' runs 'torch::tensor(values, options)', which builds the tensor on the host and makes a blocking copy of it to the device, on every iteration
-    // CHECK-MESSAGES: :17:21: note: the copy 'torch::tensor(values, options)' is made here
+    // CHECK-MESSAGES: :15:21: note: the copy 'torch::tensor(values, options)' is made here
     auto a = torch::tensor(v, opts);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'torch::tensor(values, options)' builds the tensor on the host
     auto b = torch::tensor({1, 2, 3}, torch::device(torch::kCUDA));

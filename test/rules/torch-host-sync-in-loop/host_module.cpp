@@ -107,9 +107,18 @@ void moved_in_branch(Tiny model, bool cpu, std::vector<torch::Tensor> &images) {
   // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: '.item()' copies the value to the host
 }
 
-int main() {
+int main(int argc, char **) {
   torch::Device device = torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   cpu_training();
   moved(device);
+  std::shared_ptr<Net> out;
+  handed(out);
+  loaded();
+  handed_out();
+  Tiny tiny(5, 1);
+  std::vector<torch::Tensor> images;
+  moved_to_cpu(tiny, images);
+  moved_back(tiny, device, images);
+  moved_in_branch(tiny, argc > 1, images);
   return 0;
 }

@@ -13,6 +13,13 @@ static torch::Tensor send(cv::Mat &img, torch::Tensor batch, torch::Device devic
 }
 static torch::Tensor send(cv::Mat &img, torch::Tensor batch, int stream) { return batch; }
 
+// Two functions of the name take two arguments, and both copy (one through
+// the other): whichever runs, the copy is made.
+static torch::Tensor stage(torch::Tensor batch, torch::Device device) { return batch.to(device); }
+static torch::Tensor stage(std::vector<torch::Tensor> batch, torch::Device device) {
+  return stage(torch::cat(batch), device);
+}
+
 torch::Tensor to_tensor(cv::Mat img);
 
 struct Camera {
@@ -32,6 +39,9 @@ int main() {
     upload(frame, torch::rand({8, 3}), device);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'upload' runs '.to(device)'
     send(frame, torch::rand({8, 3}), device);
+    stage(frame, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'stage' runs '.to(device)'
+    // CHECK-MESSAGES: :18:86: note: the copy '.to(device)' is made here
   }
   for (int step = 0; step < 10; ++step) {
     // Clang dropped the initialiser: where the tensor lives is unknown.
@@ -44,6 +54,6 @@ int main() {
   while (cv::waitKey(1) != 27) {
     place(camera, eye, device);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to 'place' runs 'torch::tensor(values, options)'
-    // CHECK-MESSAGES: :25:21: note: the copy 'torch::tensor(values, options)' is made here
+    // CHECK-MESSAGES: :32:21: note: the copy 'torch::tensor(values, options)' is made here
   }
 }

@@ -4,30 +4,32 @@
 
 #include <memory>
 
-// A range-for over the missing library's range: Clang drops it, body and all.
+// A range-for over the missing library's range: Clang drops it, body and
+// all, and it is parsed again written as for (int b = tqdm::range(..);;),
+// so that its body's calls are in the AST.
 void train(torch::Tensor x_train, torch::Tensor y_train, int nb_batch) {
   for (int b : tqdm::range(nb_batch)) {
     auto x = x_train.index({torch::indexing::Slice(b, b + 1)}).cuda();
     // CHECK: :[[@LINE-1]]:64: warning: '.cuda()' puts the tensor on the current CUDA device (cuda:0) whatever device the program selected, and fails on a machine without a GPU; use '.to(<device>)' with the program's device variable [torch-hardcoded-device]
-    // DROPPED: :[[@LINE-2]]:64: note: read from code that did not compile, which Clang left out
     auto p = std::make_shared<torch::Tensor>(y_train);
     auto y = p->cuda();
     // CHECK: :[[@LINE-1]]:17: warning: '.cuda()' puts the tensor
-    // DROPPED: :[[@LINE-2]]:17: note: read from code that did not compile
     // Neither a comment, x.cuda(), nor a string counts.
     tqdm::log("x.cuda()");
   }
 }
 
 // C++'s Tensor::cuda() takes no argument; code written after Python's
-// '.cuda(0)' compiles with no LibTorch, so only the run without the header
-// has it.
+// '.cuda(0)' does not compile, and the call Clang could not build is
+// reported all the same (only the run without the header has it).
 #if !__has_include(<tqdm/tqdm.h>)
 void train_on(torch::Tensor x, int nb_batch) {
   for (int b : tqdm::range(nb_batch))
     x = x.cuda(0) + x.cuda(b);
   // DROPPED: :[[@LINE-1]]:11: warning: '.cuda()' puts the tensor
-  // DROPPED: :[[@LINE-2]]:11: note: read from code that did not compile
+  // DROPPED: :[[@LINE-2]]:11: note: read from code that did not compile, a call Clang could not build
+  // DROPPED: :[[@LINE-3]]:23: warning: '.cuda()' puts the tensor
+  // DROPPED: :[[@LINE-4]]:23: note: read from code that did not compile, a call Clang could not build
 }
 #endif
 
@@ -67,8 +69,7 @@ struct NetImpl : torch::nn::Module {
     for (int b : tqdm::range(2))
       x = x.cuda();
     // CHECK: :[[@LINE-1]]:13: warning: '.cuda()' in module 'NetImpl' puts the tensor
-    // DROPPED: :[[@LINE-2]]:13: note: read from code that did not compile
-    // MODULES: :[[@LINE-3]]:13: warning: '.cuda()' in module 'NetImpl' puts the tensor
+    // MODULES: :[[@LINE-2]]:13: warning: '.cuda()' in module 'NetImpl' puts the tensor
     return x;
   }
 };
