@@ -1,15 +1,13 @@
 #include "analyses/PlaceFacts.h"
 
 #include "analyses/CallFrames.h"
-#include "analyses/DroppedCode.h"
+#include "analyses/CallIndex.h"
 #include "analyses/LoopContext.h"
 #include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
-#include "analyses/UnresolvedCall.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <map>
 #include <optional>
@@ -21,86 +19,6 @@ using namespace clang;
 namespace torchtidy {
 
 namespace {
-// The calls of each function in the user code of a TU, and the functions
-// whose address is taken (called from where the code does not show).
-class CallIndex : public RecursiveASTVisitor<CallIndex> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *FD = C->getDirectCallee()) {
-      Calls[FD->getCanonicalDecl()].push_back(C);
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
-        Callees.insert(DRE);
-      if (const FunctionDecl *Forward = holderForward(*C))
-        Calls[Forward->getCanonicalDecl()].push_back(C);
-      wrapped(FD, {C->getArgs(), C->getNumArgs()});
-    }
-    // A call Clang could not resolve counts as a call of each function it
-    // may call: what it passes must be proved like any other call's.
-    for (const FunctionDecl *FD : unresolvedCallees(*C))
-      Calls[FD->getCanonicalDecl()].push_back(C);
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    wrapped(C->getConstructor(), {C->getArgs(), C->getNumArgs()});
-    return true;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody())
-      Defined.push_back(FD);
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
-    if (const auto *FD = dyn_cast<FunctionDecl>(D->getDecl()))
-      Named.push_back({D, FD->getCanonicalDecl()});
-    return true;
-  }
-  void finish() {
-    for (const auto &[D, FD] : Named)
-      if (!Callees.count(D))
-        AddressTaken.insert(FD);
-  }
-
-  std::map<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
-  std::set<const FunctionDecl *> AddressTaken;
-  std::vector<const FunctionDecl *> Defined;
-
-private:
-  // A module put into a Sequential or an AnyModule has its forward called
-  // by LibTorch, with arguments the code does not show.
-  void wrapped(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args) {
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-    const IdentifierInfo *Class = MD ? MD->getParent()->getIdentifier() : nullptr;
-    if (!Class || !isTorchDecl(MD) ||
-        !llvm::is_contained({"Sequential", "SequentialImpl", "AnyModule"}, Class->getName()))
-      return;
-    for (const Expr *A : Args)
-      if (const CXXRecordDecl *Module = heldModule(A->getType()))
-        for (const CXXMethodDecl *Forward : Module->methods())
-          if (Forward->getIdentifier() && Forward->getName() == "forward")
-            AddressTaken.insert(Forward->getCanonicalDecl());
-  }
-
-  std::set<const DeclRefExpr *> Callees;
-  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Named;
-};
-
-class UnresolvedNames : public RecursiveASTVisitor<UnresolvedNames> {
-public:
-  bool VisitOverloadExpr(OverloadExpr *E) { return add(E->getName()); }
-  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) { return add(E->getMember()); }
-  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) { return add(E->getDeclName()); }
-  std::set<std::string> Found;
-
-private:
-  bool add(DeclarationName Name) {
-    if (Name.isIdentifier())
-      Found.insert(Name.getAsIdentifierInfo()->getName().str());
-    return true;
-  }
-};
-
 struct State {
   ASTContext &Ctx;
   ProgramSummaries *Program;
@@ -114,31 +32,14 @@ struct State {
   std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
 
   CallIndex &index() {
-    if (!Index) {
-      Index.emplace();
-      for (Decl *D : Ctx.getTraversalScope())
-        Index->TraverseDecl(D);
-      Index->finish();
-    }
+    if (!Index)
+      Index = indexCalls(Ctx);
     return *Index;
   }
   bool programHas(const std::string &Key) { return Program && Program->lookup(Key); }
-  // The names the user's code calls without Clang resolving them: in code
-  // it dropped, and in templates (a generic lambda's call, instantiated only
-  // where the standard library's bodies are parsed).
   const std::set<std::string> &unresolvedNames() {
-    if (!Unresolved) {
-      UnresolvedNames Names;
-      for (Decl *D : Ctx.getTraversalScope())
-        Names.TraverseDecl(D);
-      Unresolved = std::move(Names.Found);
-      for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors))
-        if (std::optional<std::vector<Token>> Tokens =
-                D ? rawTokens(Ctx.getSourceManager(), Ctx.getLangOpts(), D->Text) : std::nullopt)
-          for (const Token &T : *Tokens)
-            if (T.is(tok::raw_identifier))
-              Unresolved->insert(T.getRawIdentifier().str());
-    }
+    if (!Unresolved)
+      Unresolved = unresolvedCallNames(Ctx, Errors);
     return *Unresolved;
   }
 };
