@@ -1,7 +1,7 @@
 #include "frontend/Frontend.h"
 
 #include "findings/FindingCollector.h"
-#include "frontend/GeneratedHeaders.h"
+#include "frontend/MissingHeaders.h"
 #include "frontend/IncludedFiles.h"
 #include "frontend/Isolation.h"
 #include "support/Profile.h"
@@ -71,9 +71,10 @@ public:
       return;
     Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
                                 "' file not found (analysis went on without it)");
-    // A library's header (OpenCV's missing an optional module) holds no
-    // project code.
-    Run.MissingProjectHeader |= !IsAngled && !SM.isInSystemHeader(HashLoc);
+    // A library's header (OpenCV's missing an optional module, one of a
+    // library that is not installed) holds no project code.
+    Run.MissingProjectHeader |= !IsAngled && !SM.isInSystemHeader(HashLoc) &&
+                                !inAbsentLibraryDirectory(PP, FileName, HashLoc);
   }
 
 private:

@@ -5,6 +5,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cctype>
+
 using namespace clang;
 
 namespace torchtidy {
@@ -18,9 +20,18 @@ bool identifierMayNameGpu(llvm::StringRef Name) {
          Name.contains_insensitive("nccl");
 }
 
+// A word of the literal is a device's name ("cuda:0", "mps") or starts like
+// one ("GPUs", "use_gpu"); "timestamps" or "relationship" are no device.
 bool literalMayNameGpu(llvm::StringRef Text) {
-  return llvm::any_of(std::initializer_list<llvm::StringRef>{"cuda", "gpu", "mps", "hip", "xpu"},
-                      [&](llvm::StringRef W) { return Text.contains_insensitive(W); });
+  auto NotWord = [](char C) { return !std::isalnum(static_cast<unsigned char>(C)); };
+  for (Text = Text.drop_while(NotWord); !Text.empty(); Text = Text.drop_while(NotWord)) {
+    llvm::StringRef W = Text.take_until(NotWord);
+    if (W.starts_with_insensitive("cuda") || W.starts_with_insensitive("gpu") ||
+        W.equals_insensitive("mps") || W.equals_insensitive("hip") || W.equals_insensitive("xpu"))
+      return true;
+    Text = Text.drop_front(W.size());
+  }
+  return false;
 }
 
 bool spanMayNameGpu(const SourceManager &SM, const LangOptions &LO, const TextSpan &S) {

@@ -1,5 +1,6 @@
-// Headers a build system writes at configure time, absent when a file is
-// analysed from its source tree alone (hand-written flags, no build folder).
+// Headers absent where a file is analysed: written by a build system at
+// configure time (hand-written flags, no build folder), or a library's that
+// is not installed.
 #pragma once
 
 #include "clang/Basic/SourceLocation.h"
@@ -15,5 +16,12 @@ namespace torchtidy {
 // `class NAME_EXPORT Detector {` does not parse and Clang drops the class.
 bool standInForGeneratedHeader(clang::Preprocessor &PP, llvm::StringRef Included,
                                clang::SourceLocation Loc);
+
+// The missing header Included ("wx/archive.h") lies in a directory ("wx")
+// that is nowhere it was looked for: not beside the file that includes it
+// (at Loc), not in an include directory. A library that is not installed,
+// not one of the project's own headers, which could hold the project's code.
+bool inAbsentLibraryDirectory(clang::Preprocessor &PP, llvm::StringRef Included,
+                              clang::SourceLocation Loc);
 
 } // namespace torchtidy

@@ -1,6 +1,8 @@
-#include "frontend/GeneratedHeaders.h"
+#include "frontend/MissingHeaders.h"
 
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
 #include <cctype>
@@ -27,6 +29,26 @@ bool standInForGeneratedHeader(Preprocessor &PP, llvm::StringRef Included, Sourc
     MI->setIsUsed(true);
     PP.appendDefMacroDirective(II, MI);
   }
+  return true;
+}
+
+bool inAbsentLibraryDirectory(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
+  auto [Dir, Rest] = Included.split('/');
+  if (Rest.empty() || Dir.empty() || Dir == "." || Dir == "..")
+    return false;
+  FileManager &FM = PP.getFileManager();
+  auto HasDir = [&](llvm::StringRef Parent) {
+    llvm::SmallString<256> Path(Parent);
+    llvm::sys::path::append(Path, Dir);
+    return FM.getOptionalDirectoryRef(Path).has_value();
+  };
+  const SourceManager &SM = PP.getSourceManager();
+  if (OptionalFileEntryRef Includer = SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc))))
+    if (HasDir(Includer->getDir().getName()))
+      return false;
+  for (const DirectoryLookup &Lookup : PP.getHeaderSearchInfo().search_dir_range())
+    if (OptionalDirectoryEntryRef D = Lookup.getDirRef(); D && HasDir(D->getName()))
+      return false;
   return true;
 }
 

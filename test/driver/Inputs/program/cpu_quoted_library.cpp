@@ -1,0 +1,22 @@
+#include "wx/wx.h"
+#include <torch/torch.h>
+
+// wx is not installed: "wx/wx.h" names a directory found nowhere, a
+// library's header, not one of the project's. The text Clang drops here
+// says "timestamps", which names no device.
+void show(const torch::Tensor &t) {
+  wxMessageBox("Transcripts with timestamps", std::to_string(t.size(0)));
+}
+
+void train(torch::nn::Linear &model) {
+  torch::optim::SGD opt(model->parameters(), 0.1);
+  for (int i = 0; i < 10; ++i) {
+    torch::Tensor loss = model(torch::randn({8, 4})).sum();
+    opt.zero_grad();
+    loss.backward();
+    // The caller's model: where it lives is not shown here.
+    opt.step();
+    std::cout << loss.item<double>() << "\n";
+    show(loss);
+  }
+}
