@@ -32,6 +32,66 @@ static bool containsRemainder(const Stmt *S) {
 
 bool isPeriodicCondition(const Expr *Cond) { return containsRemainder(Cond); }
 
+// The variable E reads, through members and getters (cmd.name, cmd->kind(),
+// cmd); null for anything else.
+static const VarDecl *baseVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && MC->getNumArgs() == 0)
+      E = MC->getImplicitObjectArgument();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The variable a condition compares for equality with a constant (a string,
+// character or integer literal, an enumerator); null when it is no such test.
+static const VarDecl *comparedWithConstant(const Expr *Cond) {
+  const Expr *L = nullptr, *R = nullptr;
+  Cond = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond); BO && BO->getOpcode() == BO_EQ)
+    std::tie(L, R) = std::make_pair(BO->getLHS(), BO->getRHS());
+  else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Cond);
+           Op && Op->getOperator() == OO_EqualEqual && Op->getNumArgs() == 2)
+    std::tie(L, R) = std::make_pair(Op->getArg(0), Op->getArg(1));
+  else
+    return nullptr;
+  auto IsConstant = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return isa<EnumConstantDecl>(DRE->getDecl());
+    return isa<StringLiteral, CharacterLiteral, IntegerLiteral>(E);
+  };
+  if (IsConstant(L))
+    std::swap(L, R);
+  return IsConstant(R) ? baseVariable(L) : nullptr;
+}
+
+// The variable an arm of P dispatches on, Prev being that arm: P is a
+// switch, or an if of an else-if chain whose conditions compare the same
+// variable with constants.
+static const VarDecl *dispatchedOn(const Stmt *P, const Stmt *Prev, ASTContext &Ctx) {
+  if (const auto *Switch = dyn_cast<SwitchStmt>(P))
+    return Prev == Switch->getBody() ? baseVariable(Switch->getCond()) : nullptr;
+  const auto *If = dyn_cast<IfStmt>(P);
+  if (!If || (Prev != If->getThen() && Prev != If->getElse()) || isa<IfStmt>(Prev))
+    return nullptr;
+  const VarDecl *V = comparedWithConstant(If->getCond());
+  if (!V)
+    return nullptr;
+  const auto *Next = dyn_cast_or_null<IfStmt>(If->getElse());
+  if (Next && comparedWithConstant(Next->getCond()) == V)
+    return V;
+  auto Parents = Ctx.getParents(*If);
+  const auto *Up = Parents.empty() ? nullptr : Parents[0].get<IfStmt>();
+  return Up && Up->getElse() == If && comparedWithConstant(Up->getCond()) == V ? V : nullptr;
+}
+
 bool isPerIterationPart(const Stmt *Loop, const Stmt *Child) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
     return Child != F->getInit();
@@ -188,6 +248,7 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
   LoopContext LC;
   DynTypedNode Node = DynTypedNode::create(S);
   const Stmt *Prev = &S;
+  std::pair<const Stmt *, const VarDecl *> Dispatch{nullptr, nullptr};
   for (int Depth = 0; Depth < 256; ++Depth) {
     auto Parents = Ctx.getParents(Node);
     if (Parents.empty())
@@ -209,6 +270,8 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
       LoopContext Outer = loopLambdaContext(*L, Ctx);
       if (!Outer.PeriodicGuard)
         Outer.PeriodicGuard = LC.PeriodicGuard;
+      if (!Outer.DispatchArm)
+        Outer.DispatchArm = LC.DispatchArm;
       return Outer;
     }
     if (isDeadOperand(P, Prev, Ctx))
@@ -216,8 +279,14 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (Prev == If->getThen() && !LC.PeriodicGuard && isPeriodicCondition(If->getCond()))
         LC.PeriodicGuard = If;
+    if (const VarDecl *V = dispatchedOn(P, Prev, Ctx))
+      Dispatch = {P, V};
     if (isLoop(P, Ctx) && isPerIterationPart(P, Prev)) {
       LC.Loop = P;
+      // A value the iteration declares (the range-for's element, a local of
+      // the body) differs from one iteration to the next.
+      if (Dispatch.first && P->getSourceRange().fullyContains(Dispatch.second->getSourceRange()))
+        LC.DispatchArm = Dispatch.first;
       return LC;
     }
     Prev = P;

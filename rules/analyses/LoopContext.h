@@ -26,6 +26,12 @@ struct LoopContext {
   // called there (a minibatch step written as a lambda): the loop's own code,
   // run through this call.
   const clang::CallExpr *Via = nullptr;
+  // An if of an else-if chain, or a switch, that dispatches on a value of
+  // the iteration's own (if (cmd.name == "SAVE") ... else if (cmd.name ==
+  // "RUN") ..., for a cmd of the loop) and the statement is in one of its
+  // arms: it runs for the iterations whose value selects that arm, as a
+  // command interpreter runs each command's work, not on every iteration.
+  const clang::Stmt *DispatchArm = nullptr;
 
   explicit operator bool() const { return Loop != nullptr; }
 };

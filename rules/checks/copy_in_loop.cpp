@@ -269,7 +269,7 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
   LoopContext LC = loopContextOf(*Call, Ctx);
-  if (!LC || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
+  if (!LC || LC.DispatchArm || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")))
     return;
   for (const ReachedEffect &R : effectsAtCall(*Call, Ctx)) {
     if (R.InLoop || (R.Op.Kind != EffectKind::Copy && R.Op.Kind != EffectKind::ModuleCopy))
