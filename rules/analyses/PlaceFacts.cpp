@@ -30,6 +30,11 @@ struct State {
   std::map<std::tuple<const ValueDecl *, place::Place, bool>, bool> Proofs;
   // The values of private fields; none when not all are known.
   std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
+  // uncalledInProgram's answers, the functions it is deciding, and whether
+  // the answer being decided assumed one of those uncalled.
+  std::map<const FunctionDecl *, bool> Uncalled;
+  std::set<const FunctionDecl *> UncalledOpen;
+  bool UncalledAssumed = false;
 
   CallIndex &index() {
     if (!Index)
@@ -98,7 +103,7 @@ PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program,
   const SourceManager &SM = Ctx.getSourceManager();
   OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
   Current = new State{Ctx, Program, Main ? Main->getName().str() : "", Errors.vec(), std::nullopt,
-                      std::nullopt, {}, {}};
+                      std::nullopt, {}, {}, {}, {}, false};
 }
 
 // The calls of FD in this TU are all ones Pred holds for (none taking its
@@ -185,21 +190,81 @@ static bool connectedByMoc(const FunctionDecl &FD) {
          });
 }
 
+// The function whose body holds S, a lambda's body being part of the body
+// around the lambda; null outside any (a variable's initialiser).
+static const FunctionDecl *holderOf(const Stmt &S) {
+  DynTypedNodeList Parents = Current->Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *FD = P.get<FunctionDecl>()) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (!MD || !MD->getParent()->isLambda())
+        return FD;
+    }
+    Parents = Current->Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+// The call runs in no program: the function around it is uncalled.
+static bool inUncalledFunction(const CallExpr &C) {
+  const FunctionDecl *Holder = holderOf(C);
+  return Holder && uncalledInProgram(*Holder);
+}
+
+static bool uncalledHere(const FunctionDecl &FD, const std::string &Usr) {
+  CallIndex &Index = Current->index();
+  const FunctionDecl *Key = FD.getCanonicalDecl();
+  if (Index.AddressTaken.count(Key) || Current->unresolvedNames().count(FD.getName().str()))
+    return false;
+  ProgramSummaries &P = *Current->Program;
+  if ((!definesMain(Current->Ctx) && P.factsUnder(MainKey, FactQuestion::Some).empty()) ||
+      !P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty())
+    return false;
+  // Other files can call only what has external linkage.
+  if (FD.isExternallyVisible())
+    for (const auto &Fact : P.factsUnder(calledKey(Usr), FactQuestion::Some))
+      if (!llvm::StringRef(Fact.first).ends_with("@" + Current->Self))
+        return false;
+  // Called here only from functions no program runs (itself included).
+  auto Calls = Index.Calls.find(Key);
+  return Calls == Index.Calls.end() || llvm::all_of(Calls->second, [&](const CallExpr *C) {
+           const FunctionDecl *Holder = holderOf(*C);
+           return Holder && (Holder->getCanonicalDecl() == Key || inUncalledFunction(*C));
+         });
+}
+
 bool uncalledInProgram(const FunctionDecl &FD) {
-  if (!Current || !Current->Program || !FD.isExternallyVisible() || !followed(FD) ||
-      FD.isMain() || FD.isExternC() || isa<CXXDestructorDecl, CXXConversionDecl>(FD) ||
+  // A template's code runs through its instantiations: none when every one
+  // made here is uncalled (another file's own would show there).
+  if (const FunctionTemplateDecl *T = FD.getDescribedFunctionTemplate())
+    return Current && !T->specializations().empty() &&
+           llvm::all_of(T->specializations(),
+                        [](const FunctionDecl *S) { return uncalledInProgram(*S); });
+  if (!Current || !Current->Program || !followed(FD) || FD.isMain() || FD.isExternC() || isa<CXXDestructorDecl, CXXConversionDecl>(FD) ||
       connectedByMoc(FD) || !FD.getIdentifier())
     return false;
   std::string Usr = usrOf(&FD);
-  CallIndex &Index = Current->index();
   const FunctionDecl *Key = FD.getCanonicalDecl();
-  if (Usr.empty() || Index.Calls.count(Key) || Index.AddressTaken.count(Key) ||
-      Current->unresolvedNames().count(FD.getName().str()))
+  if (Usr.empty())
     return false;
-  ProgramSummaries &P = *Current->Program;
-  return (definesMain(Current->Ctx) || !P.factsUnder(MainKey, FactQuestion::Some).empty()) &&
-         P.factsUnder(calledKey(Usr), FactQuestion::Some).empty() &&
-         P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty();
+  // Functions that call each other and nothing else: none keeps another
+  // alive. An answer that took such an assumption is not kept.
+  if (Current->UncalledOpen.count(Key)) {
+    Current->UncalledAssumed = true;
+    return true;
+  }
+  if (auto It = Current->Uncalled.find(Key); It != Current->Uncalled.end())
+    return It->second;
+  bool WasAssumed = Current->UncalledAssumed;
+  Current->UncalledAssumed = false;
+  Current->UncalledOpen.insert(Key);
+  bool Uncalled = uncalledHere(FD, Usr);
+  Current->UncalledOpen.erase(Key);
+  if (!Uncalled || !Current->UncalledAssumed || Current->UncalledOpen.empty())
+    Current->Uncalled[Key] = Uncalled;
+  Current->UncalledAssumed |= WasAssumed;
+  return Uncalled;
 }
 
 PlaceFactsScope::~PlaceFactsScope() {
@@ -328,6 +393,10 @@ void exportPlaceFacts(FunctionTable &Out) {
     if (!FD->isExternallyVisible() || !followed(*FD) || Usr.empty())
       continue;
     unsigned Count = 0;
+    if (!Index.AddressTaken.count(FD) && llvm::all_of(Index.Calls[FD], [](const CallExpr *C) {
+          return inUncalledFunction(*C);
+        }))
+      continue;  // called only from functions no program runs
     addFact(Out, calledKey(Usr) + Current->Self,
             callsHereOutsideLoops(FD, Count) ? FactHolds : FactFails);
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {

@@ -151,6 +151,16 @@ static void describe(const FilePos &P, std::string &Out) {
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked) {
   std::string Out;
   for (const std::string &Ask : Asked) {
+    if (isQuestion(Ask) && Ask.back() == SomeMark) {
+      // Which files hold a fact, not only whether one does: an asker may
+      // leave its own out.
+      Out += Ask + "=";
+      forEachAsked(Table, Ask, [&](const std::string &Key, const std::vector<ReachedEffect> &) {
+        Out += Key + ",";
+      });
+      Out += "|";
+      continue;
+    }
     if (isQuestion(Ask)) {
       Out += Ask + (answer(Table, Ask) ? "=yes|" : "=no|");
       continue;

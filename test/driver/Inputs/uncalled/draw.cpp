@@ -1,8 +1,33 @@
 // Checked by ../../uncalled_program.test: helpers of a shared file.
 #include "draw.h"
 
+// Called only from drawBoxes, which this program does not run: neither
+// does it run these two, a template's instantiation included.
+void drawLabel(torch::Tensor ids) {
+  for (int64_t b = 0; b < ids.size(0); ++b)
+    std::printf("%ld\n", ids[b].item<long>());
+  // LIBRARY: draw.cpp:[[@LINE-1]]:33: warning: '.item()' copies the value to the host
+}
+
+template <typename Show> void eachBox(torch::Tensor boxes, Show show) {
+  for (int64_t b = 0; b < boxes.size(0); ++b)
+    show(boxes[b][0].item<float>());
+  // LIBRARY: draw.cpp:[[@LINE-1]]:22: warning: '.item()' copies the value to the host
+}
+
+// Called from drawBoxes and from logLosses, which runs: it runs.
+void drawScore(torch::Tensor scores) {
+  for (int64_t b = 0; b < scores.size(0); ++b)
+    std::printf("%f\n", scores[b].item<float>());
+  // CHECK: draw.cpp:[[@LINE-1]]:35: warning: '.item()' copies the value to the host
+  // LIBRARY: draw.cpp:[[@LINE-2]]:35: warning: '.item()' copies the value to the host
+}
+
 // The detection programs call it; this program does not.
 void drawBoxes(torch::Tensor ids, torch::Tensor boxes) {
+  drawLabel(ids);
+  drawScore(boxes);
+  eachBox(boxes, [](float x) { std::printf("%f\n", x); });
   for (int64_t b = 0; b < ids.size(0); ++b) {
     long id = ids[b].item<long>();
     // LIBRARY: draw.cpp:[[@LINE-1]]:22: warning: '.item()' copies the value to the host
@@ -13,6 +38,7 @@ void drawBoxes(torch::Tensor ids, torch::Tensor boxes) {
 
 // Called through a pointer that main.cpp takes.
 void logLosses(torch::Tensor losses) {
+  drawScore(losses);
   for (int64_t i = 0; i < losses.size(0); ++i)
     std::printf("%f\n", losses[i].item<float>());
   // CHECK: draw.cpp:[[@LINE-1]]:35: warning: '.item()' copies the value to the host
