@@ -22,6 +22,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
 
@@ -69,6 +70,15 @@ public:
                           const Module *, bool, SrcMgr::CharacteristicKind) override {
     if (File || standInForGeneratedHeader(PP, FileName, HashLoc))
       return;
+    if (auto Match = !IsAngled && !SM.isInSystemHeader(HashLoc)
+                         ? caseInsensitiveMatch(PP, FileName, HashLoc)
+                         : std::nullopt) {
+      Run.CaseMatches.insert(*Match);
+      Run.CaseMatchErrors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
+                                    "' file not found (analysed as '" + Match->second +
+                                    "', which only a file system that ignores case finds)");
+      return;
+    }
     Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
                                 "' file not found (analysis went on without it)");
     // A library's header (OpenCV's missing an optional module, one of a
@@ -122,6 +132,8 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     runTestHooks(Run.Result.File);
+    if (!Run.CaseMatches.empty() && !Run.CaseMatchesFound)
+      return;  // the next parse finds those headers, and is analysed instead
     // A dropped loop inside another is met in the second rewrite.
     if (Run.Recoveries < 2 && !Run.ErrorLocs.empty()) {
       Run.Rewritten = rewriteDroppedLoops(Ctx, Run.Done);
@@ -217,6 +229,7 @@ public:
     // "N errors generated." (printed only when carets are shown).
     CI.getDiagnosticOpts().ShowCarets = false;
     Run.ErrorLocs.clear(); // another compile command's, of a SourceManager gone
+    Run.MissingProjectHeader = false;
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);
     PP.addPPCallbacks(std::make_unique<MissingIncludes>(PP, Run));
@@ -254,8 +267,15 @@ static int runTool(const tooling::CompilationDatabase &DB, const std::string &Fi
   // A file system of its own: the process-wide one follows each compile
   // command's directory with chdir, which races between the worker threads
   // and leaves the process in a build directory (SARIF's %SRCROOT%).
-  tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Fs = llvm::vfs::createPhysicalFileSystem();
+  if (Run.CaseMatchesFound) {
+    // Headers asked for in another letter case are found as their files,
+    // and named so in what is reported.
+    std::vector<std::pair<std::string, std::string>> Remapped(Run.CaseMatches.begin(),
+                                                              Run.CaseMatches.end());
+    Fs = llvm::vfs::RedirectingFileSystem::create(Remapped, /*UseExternalNames=*/true, *Fs);
+  }
+  tooling::ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), Fs);
   ErrorCollector Errors(Result.Errors, Run.ErrorLocs);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
@@ -275,6 +295,11 @@ void runFrontend(const tooling::CompilationDatabase &DB, const std::string &File
   TUResult &Result = Run.Result;
   Result.File = File;
   int RC = runTool(DB, File, Opts, Pch, Run, Opts.Overlays);
+  if (!Run.CaseMatches.empty()) {
+    Run.CaseMatchesFound = true;
+    Result.Errors = Run.CaseMatchErrors;  // those includes fail here all the same
+    RC = runTool(DB, File, Opts, Pch, Run, Opts.Overlays);
+  }
   // The errors to report are the code's own, from the first parse.
   std::vector<std::string> Errors = Result.Errors;
   std::map<std::string, std::string> Files = Opts.Overlays;

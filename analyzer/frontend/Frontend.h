@@ -28,6 +28,12 @@ struct TURun {
   // A quoted include of the user's was not found: a project header the
   // analysis never saw.
   bool MissingProjectHeader = false;
+  // Missing quoted headers found ignoring letter case (MissingHeaders.h):
+  // the path asked for, to the file's. The next parse, analysed instead,
+  // finds them there.
+  std::map<std::string, std::string> CaseMatches;
+  std::vector<std::string> CaseMatchErrors;  // that they are not found as asked
+  bool CaseMatchesFound = false;
   // Where Clang's errors are (valid while the TU's SourceManager lives).
   std::vector<clang::SourceLocation> ErrorLocs;
   // Dropped loops (LoopRecovery.h): the files rewritten for the next parse,

@@ -7,6 +7,10 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
+#include <utility>
+
 namespace torchtidy {
 
 // For a missing CMake export header (generate_export_header's
@@ -21,6 +25,14 @@ bool standInForGeneratedHeader(clang::Preprocessor &PP, llvm::StringRef Included
 // that is nowhere it was looked for: not beside the file that includes it
 // (at Loc), not in an include directory. A library that is not installed,
 // not one of the project's own headers, which could hold the project's code.
+// A missing quoted header that a file system ignoring letter case (macOS's,
+// Windows', where many projects are written) finds: "../utils/zobrist.hpp"
+// for ../utils/Zobrist.hpp, looked for beside the including file (at Loc)
+// and in the user's include directories. The path the include asks for and
+// the file's, both absolute; none when no file, or more than one, matches.
+std::optional<std::pair<std::string, std::string>>
+caseInsensitiveMatch(clang::Preprocessor &PP, llvm::StringRef Included, clang::SourceLocation Loc);
+
 bool inAbsentLibraryDirectory(clang::Preprocessor &PP, llvm::StringRef Included,
                               clang::SourceLocation Loc);
 
