@@ -1,94 +1,25 @@
 #include "analyses/PlaceFacts.h"
+#include "analyses/PlaceFactsState.h"
 
 #include "analyses/CallFrames.h"
-#include "analyses/CallIndex.h"
 #include "analyses/LoopContext.h"
-#include "analyses/PlaceFlow.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 
-#include <map>
-#include <optional>
-#include <set>
-#include <tuple>
 
 using namespace clang;
 
 namespace torchtidy {
 
-namespace {
-struct State {
-  ASTContext &Ctx;
-  ProgramSummaries *Program;
-  std::string Self;  // this TU's main file, naming the facts it exports
-  std::vector<SourceLocation> Errors;
-  std::optional<CallIndex> Index;
-  std::optional<std::set<std::string>> Unresolved;
-  // Answers that hold whatever is open (place::remembered).
-  std::map<std::tuple<const ValueDecl *, place::Place, bool>, bool> Proofs;
-  // The values of private fields; none when not all are known.
-  std::map<const FieldDecl *, std::optional<std::vector<const Expr *>>> Fields;
-  // uncalledInProgram's answers, the functions it is deciding, and whether
-  // the answer being decided assumed one of those uncalled.
-  std::map<const FunctionDecl *, bool> Uncalled;
-  std::set<const FunctionDecl *> UncalledOpen;
-  bool UncalledAssumed = false;
+thread_local placefacts::State *placefacts::Current = nullptr;
 
-  CallIndex &index() {
-    if (!Index)
-      Index = indexCalls(Ctx);
-    return *Index;
-  }
-  bool programHas(const std::string &Key) { return Program && Program->lookup(Key); }
-  const std::set<std::string> &unresolvedNames() {
-    if (!Unresolved)
-      Unresolved = unresolvedCallNames(Ctx, Errors);
-    return *Unresolved;
-  }
-};
-
-thread_local State *Current = nullptr;
-
-constexpr place::Place Places[] = {place::Place::Host, place::Place::Device};
-
-// Facts are keyed apart from USRs (which start with "c:"): what the calls
-// of one TU pass for a parameter, and that a function returns values living
-// on the host, or on a device.
-std::string placeName(place::Place Where) {
-  return Where == place::Place::Host ? "host" : "device";
-}
-std::string paramKey(const std::string &Usr, unsigned I, place::Place Where) {
-  return "torchtidy-" + placeName(Where) + "-param:" + Usr + "#" + std::to_string(I) + "@";
-}
-std::string returnsKey(const std::string &Usr, place::Place Where) {
-  return "torchtidy-" + placeName(Where) + "-returns:" + Usr;
-}
-std::string memberKey(const std::string &Usr, const FieldDecl &F, place::Place Where) {
-  return "torchtidy-" + placeName(Where) + "-member:" + Usr + "." + F.getNameAsString();
-}
-// That a method of a class with private tensor fields is defined.
-std::string definedKey(const std::string &Usr) { return "torchtidy-defined:" + Usr; }
-// Whether one TU calls a function only outside loops.
-std::string calledKey(const std::string &Usr) { return "torchtidy-called-once:" + Usr + "@"; }
-// That a TU defines main(); that it calls a name without Clang resolving it.
-const std::string MainKey = "torchtidy-main@";
-std::string unresolvedKey(llvm::StringRef Name) {
-  return "torchtidy-unresolved:" + Name.str() + "@";
-}
-
-// Returns are followed for any function of the code, virtual ones too (the
-// override the call names, as in the file itself), but not into templates.
+namespace placefacts {
 bool returnsFollowed(const FunctionDecl &FD) {
   return !isTorchDecl(&FD) && !FD.isInStdNamespace() && !FD.isDependentContext();
 }
 
-// Parameters are followed for functions whose calls the code shows: not a
-// virtual method, a constructor, a lambda or a library's function. A
-// module's forward is called through its holder (module(x), a call of the
-// forward here) or by a Sequential or AnyModule it was put in (its address
-// taken).
 bool followed(const FunctionDecl &FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
   return !(MD && (MD->isVirtual() || isa<CXXConstructorDecl>(MD) || MD->getParent()->isLambda())) &&
@@ -96,7 +27,9 @@ bool followed(const FunctionDecl &FD) {
 }
 
 bool tracked(QualType T) { return isTensorType(T) || place::holdsTensors(T); }
-} // namespace
+} // namespace placefacts
+
+using namespace placefacts;
 
 PlaceFactsScope::PlaceFactsScope(ASTContext &Ctx, ProgramSummaries *Program,
                                  llvm::ArrayRef<SourceLocation> Errors) {
@@ -173,98 +106,6 @@ bool calledOnlyOutsideLoops(const FunctionDecl &FD) {
       !factsElsewhereHold(calledKey(Usr), Count))
     return false;
   return Count > 0;
-}
-
-static bool definesMain(ASTContext &Ctx) {
-  return llvm::any_of(Ctx.getTraversalScope(), [](const Decl *D) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    return FD && FD->isMain() && FD->doesThisDeclarationHaveABody();
-  });
-}
-
-// Qt's moc calls the slots of a Q_OBJECT class from code it generates.
-static bool connectedByMoc(const FunctionDecl &FD) {
-  const auto *MD = dyn_cast<CXXMethodDecl>(&FD);
-  return MD && llvm::any_of(MD->getParent()->methods(), [](const CXXMethodDecl *M) {
-           return M->getIdentifier() && M->getName() == "qt_metacall";
-         });
-}
-
-// The function whose body holds S, a lambda's body being part of the body
-// around the lambda; null outside any (a variable's initialiser).
-static const FunctionDecl *holderOf(const Stmt &S) {
-  DynTypedNodeList Parents = Current->Ctx.getParents(S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (const auto *FD = P.get<FunctionDecl>()) {
-      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      if (!MD || !MD->getParent()->isLambda())
-        return FD;
-    }
-    Parents = Current->Ctx.getParents(P);
-  }
-  return nullptr;
-}
-
-// The call runs in no program: the function around it is uncalled.
-static bool inUncalledFunction(const CallExpr &C) {
-  const FunctionDecl *Holder = holderOf(C);
-  return Holder && uncalledInProgram(*Holder);
-}
-
-static bool uncalledHere(const FunctionDecl &FD, const std::string &Usr) {
-  CallIndex &Index = Current->index();
-  const FunctionDecl *Key = FD.getCanonicalDecl();
-  if (Index.AddressTaken.count(Key) || Current->unresolvedNames().count(FD.getName().str()))
-    return false;
-  ProgramSummaries &P = *Current->Program;
-  if ((!definesMain(Current->Ctx) && P.factsUnder(MainKey, FactQuestion::Some).empty()) ||
-      !P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty())
-    return false;
-  // Other files can call only what has external linkage.
-  if (FD.isExternallyVisible())
-    for (const auto &Fact : P.factsUnder(calledKey(Usr), FactQuestion::Some))
-      if (!llvm::StringRef(Fact.first).ends_with("@" + Current->Self))
-        return false;
-  // Called here only from functions no program runs (itself included).
-  auto Calls = Index.Calls.find(Key);
-  return Calls == Index.Calls.end() || llvm::all_of(Calls->second, [&](const CallExpr *C) {
-           const FunctionDecl *Holder = holderOf(*C);
-           return Holder && (Holder->getCanonicalDecl() == Key || inUncalledFunction(*C));
-         });
-}
-
-bool uncalledInProgram(const FunctionDecl &FD) {
-  // A template's code runs through its instantiations: none when every one
-  // made here is uncalled (another file's own would show there).
-  if (const FunctionTemplateDecl *T = FD.getDescribedFunctionTemplate())
-    return Current && !T->specializations().empty() &&
-           llvm::all_of(T->specializations(),
-                        [](const FunctionDecl *S) { return uncalledInProgram(*S); });
-  if (!Current || !Current->Program || !followed(FD) || FD.isMain() || FD.isExternC() || isa<CXXDestructorDecl, CXXConversionDecl>(FD) ||
-      connectedByMoc(FD) || !FD.getIdentifier())
-    return false;
-  std::string Usr = usrOf(&FD);
-  const FunctionDecl *Key = FD.getCanonicalDecl();
-  if (Usr.empty())
-    return false;
-  // Functions that call each other and nothing else: none keeps another
-  // alive. An answer that took such an assumption is not kept.
-  if (Current->UncalledOpen.count(Key)) {
-    Current->UncalledAssumed = true;
-    return true;
-  }
-  if (auto It = Current->Uncalled.find(Key); It != Current->Uncalled.end())
-    return It->second;
-  bool WasAssumed = Current->UncalledAssumed;
-  Current->UncalledAssumed = false;
-  Current->UncalledOpen.insert(Key);
-  bool Uncalled = uncalledHere(FD, Usr);
-  Current->UncalledOpen.erase(Key);
-  if (!Uncalled || !Current->UncalledAssumed || Current->UncalledOpen.empty())
-    Current->Uncalled[Key] = Uncalled;
-  Current->UncalledAssumed |= WasAssumed;
-  return Uncalled;
 }
 
 PlaceFactsScope::~PlaceFactsScope() {

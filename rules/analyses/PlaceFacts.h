@@ -30,11 +30,12 @@ public:
 // facts. Needs a live scope.
 bool calledOnlyOutsideLoops(const clang::FunctionDecl &FD);
 
-// The program has a main() and runs FD nowhere: no TU calls it, takes its
-// address or names it in a call Clang did not resolve (in a template, in
-// code it dropped). Only for functions whose calls
-// the code shows, with external linkage (file-local ones are DeadCode's);
-// not for a class that Qt's moc connects to. Needs a live scope.
+// The program has a main() and runs FD nowhere: no TU calls it from a
+// function the program runs (only functions such as FD itself may call it),
+// takes its address or names it in a call Clang did not resolve (in a
+// template, in code it dropped); for a template, none of its instantiations
+// here runs. Only for functions whose calls the code shows; not for a class
+// that Qt's moc connects to (UncalledFunctions.cpp). Needs a live scope.
 bool uncalledInProgram(const clang::FunctionDecl &FD);
 
 // Adds this TU's facts to Out: for each parameter of a tensor or of a
