@@ -1,8 +1,9 @@
-#include "library/wx.h"
+#include MISSING
 #include <torch/torch.h>
 
-// "library/wx.h" is missing from a directory beside this file: a project
-// header, which may hand out tensors on a GPU.
+// MISSING is not found: a project's header, which may hand out tensors on a
+// GPU, or the header of a library that is not installed. The text Clang
+// drops here says "timestamps", which names no device.
 void show(const torch::Tensor &t) {
   wxMessageBox("Transcripts with timestamps", std::to_string(t.size(0)));
 }
