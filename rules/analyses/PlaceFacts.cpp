@@ -226,6 +226,7 @@ void exportPlaceFacts(FunctionTable &Out) {
   if (!Current)
     return;
   CallIndex &Index = Current->index();
+  bool HasMain = definesMain(Current->Ctx);
   std::set<const FunctionDecl *> Named(Index.AddressTaken);
   for (const auto &Entry : Index.Calls)
     Named.insert(Entry.first);
@@ -234,12 +235,12 @@ void exportPlaceFacts(FunctionTable &Out) {
     if (!FD->isExternallyVisible() || !followed(*FD) || Usr.empty())
       continue;
     unsigned Count = 0;
-    if (!Index.AddressTaken.count(FD) && llvm::all_of(Index.Calls[FD], [](const CallExpr *C) {
-          return inUncalledFunction(*C);
-        }))
-      continue;  // called only from functions no program runs
-    addFact(Out, calledKey(Usr) + Current->Self,
-            callsHereOutsideLoops(FD, Count) ? FactHolds : FactFails);
+    // A program's file leaves out calls only from header functions it does
+    // not call: the files that call those have the calls too.
+    if (!HasMain || Index.AddressTaken.count(FD) ||
+        !llvm::all_of(Index.Calls[FD], [](const CallExpr *C) { return inUncalledHeaderFunction(*C); }))
+      addFact(Out, calledKey(Usr) + Current->Self,
+              callsHereOutsideLoops(FD, Count) ? FactHolds : FactFails);
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       for (place::Place Where : Places) {
@@ -251,7 +252,7 @@ void exportPlaceFacts(FunctionTable &Out) {
       }
     }
   }
-  if (definesMain(Current->Ctx))
+  if (HasMain)
     addFact(Out, MainKey + Current->Self, FactHolds);
   for (const std::string &Name : Current->unresolvedNames())
     addFact(Out, unresolvedKey(Name) + Current->Self, FactHolds);

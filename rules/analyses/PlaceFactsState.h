@@ -30,8 +30,9 @@ struct State {
   std::map<const clang::FieldDecl *, std::optional<std::vector<const clang::Expr *>>> Fields;
   // uncalledInProgram's answers, the functions it is deciding, and whether
   // the answer being decided assumed one of those uncalled.
-  std::map<const clang::FunctionDecl *, bool> Uncalled;
-  std::set<const clang::FunctionDecl *> UncalledOpen;
+  // (Local: decided from this TU alone.)
+  std::map<std::pair<const clang::FunctionDecl *, bool>, bool> Uncalled;
+  std::set<std::pair<const clang::FunctionDecl *, bool>> UncalledOpen;
   bool UncalledAssumed = false;
 
   CallIndex &index() {
@@ -93,7 +94,9 @@ bool tracked(clang::QualType T);
 // The TU defines main().
 bool definesMain(clang::ASTContext &Ctx);
 
-// The call is in a function the program does not run (uncalledInProgram).
-bool inUncalledFunction(const clang::CallExpr &C);
+// The call is in a function defined in a header that this TU shows uncalled:
+// nothing here calls it but functions like it. Every file that calls it
+// parses its body and has the call; read from no other file's facts.
+bool inUncalledHeaderFunction(const clang::CallExpr &C);
 
 } // namespace torchtidy::placefacts

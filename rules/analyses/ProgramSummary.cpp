@@ -22,6 +22,8 @@ const std::vector<ReachedEffect> *ProgramSummaries::lookup(const std::string &Us
 
 // A prefix question is recorded as the prefix and a mark for its kind.
 static const char AllHoldMark = '*', SomeAllHoldMark = '+', SomeMark = '?';
+// Between a prefix and the end of the keys its question leaves out.
+static const std::string ExceptMark = "\x1f";
 
 static char markOf(FactQuestion Q) {
   switch (Q) {
@@ -36,8 +38,8 @@ static char markOf(FactQuestion Q) {
 }
 
 std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
-ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q) {
-  std::string Ask = Prefix + markOf(Q);
+ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q, const std::string &Except) {
+  std::string Ask = Prefix + (Except.empty() ? "" : ExceptMark + Except) + markOf(Q);
   Asked.insert(Ask);
   std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>> Out;
   forEachAsked(Others, Ask, [&](const std::string &Key, const std::vector<ReachedEffect> &E) {
@@ -60,9 +62,10 @@ void forEachAsked(const FunctionTable &Table, const std::string &Asked,
       F(It->first, It->second);
     return;
   }
-  llvm::StringRef Key = llvm::StringRef(Asked).drop_back();
+  auto [Key, Except] = llvm::StringRef(Asked).drop_back().split(ExceptMark);
   for (auto It = Table.lower_bound(Key.str()); It != Table.end() && llvm::StringRef(It->first).starts_with(Key); ++It)
-    F(It->first, It->second);
+    if (Except.empty() || !llvm::StringRef(It->first).ends_with(Except))
+      F(It->first, It->second);
 }
 
 // The answer to a prefix question over Table's facts.
@@ -151,16 +154,6 @@ static void describe(const FilePos &P, std::string &Out) {
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked) {
   std::string Out;
   for (const std::string &Ask : Asked) {
-    if (isQuestion(Ask) && Ask.back() == SomeMark) {
-      // Which files hold a fact, not only whether one does: an asker may
-      // leave its own out.
-      Out += Ask + "=";
-      forEachAsked(Table, Ask, [&](const std::string &Key, const std::vector<ReachedEffect> &) {
-        Out += Key + ",";
-      });
-      Out += "|";
-      continue;
-    }
     if (isQuestion(Ask)) {
       Out += Ask + (answer(Table, Ask) ? "=yes|" : "=no|");
       continue;

@@ -45,11 +45,12 @@ public:
   explicit ProgramSummaries(const FunctionTable &Others) : Others(Others) {}
   // The entry of a function defined elsewhere; null when none.
   const std::vector<ReachedEffect> *lookup(const std::string &Usr);
-  // The facts whose key starts with Prefix. Asked records the question the
-  // caller's answer depends on, so that only a change of its answer (not of
-  // the facts) makes the TU stale.
+  // The facts whose key starts with Prefix, but for those that end with
+  // Except (the asker's own). Asked records the question the caller's
+  // answer depends on, so that only a change of its answer (not of the
+  // facts) makes the TU stale.
   std::vector<std::pair<std::string, const std::vector<ReachedEffect> *>>
-  factsUnder(const std::string &Prefix, FactQuestion Q);
+  factsUnder(const std::string &Prefix, FactQuestion Q, const std::string &Except = "");
   const std::set<std::string> &asked() const { return Asked; }
 
 private:

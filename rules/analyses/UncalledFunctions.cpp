@@ -42,50 +42,55 @@ static const FunctionDecl *holderOf(const Stmt &S) {
   return nullptr;
 }
 
-// The call runs in no program: the function around it is uncalled.
-bool placefacts::inUncalledFunction(const CallExpr &C) {
-  const FunctionDecl *Holder = holderOf(C);
-  return Holder && uncalledInProgram(*Holder);
-}
+static bool uncalled(const FunctionDecl &FD, bool Local);
 
-static bool uncalledHere(const FunctionDecl &FD, const std::string &Usr) {
+// Local: decided from this TU alone, for a function defined in a header,
+// whose body every file that calls it parses (and exports its calls from).
+static bool uncalledHere(const FunctionDecl &FD, bool Local) {
   CallIndex &Index = Current->index();
   const FunctionDecl *Key = FD.getCanonicalDecl();
   if (Index.AddressTaken.count(Key) || Current->unresolvedNames().count(FD.getName().str()))
     return false;
-  ProgramSummaries &P = *Current->Program;
-  if ((!definesMain(Current->Ctx) && P.factsUnder(MainKey, FactQuestion::Some).empty()) ||
-      !P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty())
+  const SourceManager &SM = Current->Ctx.getSourceManager();
+  if (Local && SM.isInMainFile(SM.getExpansionLoc(FD.getLocation())))
     return false;
-  // Other files can call only what has external linkage.
-  if (FD.isExternallyVisible())
-    for (const auto &Fact : P.factsUnder(calledKey(Usr), FactQuestion::Some))
-      if (!llvm::StringRef(Fact.first).ends_with("@" + Current->Self))
-        return false;
-  // Called here only from functions no program runs (itself included).
+  // Called here only from functions no program runs (itself included);
+  // decided before other files are asked, whose answers may change.
   auto Calls = Index.Calls.find(Key);
-  return Calls == Index.Calls.end() || llvm::all_of(Calls->second, [&](const CallExpr *C) {
-           const FunctionDecl *Holder = holderOf(*C);
-           return Holder && (Holder->getCanonicalDecl() == Key || inUncalledFunction(*C));
-         });
+  if (Calls != Index.Calls.end() && !llvm::all_of(Calls->second, [&](const CallExpr *C) {
+        const FunctionDecl *Holder = holderOf(*C);
+        return Holder && (Holder->getCanonicalDecl() == Key || uncalled(*Holder, Local));
+      }))
+    return false;
+  if (Local)
+    return true;
+  ProgramSummaries &P = *Current->Program;
+  // Other files can call only what has external linkage.
+  return (definesMain(Current->Ctx) || !P.factsUnder(MainKey, FactQuestion::Some).empty()) &&
+         P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty() &&
+         (!FD.isExternallyVisible() ||
+          P.factsUnder(calledKey(usrOf(&FD)), FactQuestion::Some, "@" + Current->Self).empty());
 }
 
-bool uncalledInProgram(const FunctionDecl &FD) {
+// What may run without a call the code shows.
+static bool runsUnseen(const FunctionDecl &FD) {
+  return !followed(FD) || FD.isMain() || FD.isExternC() ||
+         isa<CXXDestructorDecl, CXXConversionDecl>(FD) || connectedByMoc(FD) || !FD.getIdentifier() ||
+         usrOf(&FD).empty();
+}
+
+static bool uncalled(const FunctionDecl &FD, bool Local) {
   // A template's code runs through its instantiations: none when every one
   // made here is uncalled (another file's own would show there).
   if (const FunctionTemplateDecl *T = FD.getDescribedFunctionTemplate())
-    return Current && !T->specializations().empty() &&
+    return !T->specializations().empty() &&
            llvm::all_of(T->specializations(),
-                        [](const FunctionDecl *S) { return uncalledInProgram(*S); });
-  if (!Current || !Current->Program || !followed(FD) || FD.isMain() || FD.isExternC() || isa<CXXDestructorDecl, CXXConversionDecl>(FD) ||
-      connectedByMoc(FD) || !FD.getIdentifier())
-    return false;
-  std::string Usr = usrOf(&FD);
-  const FunctionDecl *Key = FD.getCanonicalDecl();
-  if (Usr.empty())
+                        [&](const FunctionDecl *S) { return uncalled(*S, Local); });
+  if ((!Local && !Current->Program) || runsUnseen(FD))
     return false;
   // Functions that call each other and nothing else: none keeps another
   // alive. An answer that took such an assumption is not kept.
+  std::pair<const FunctionDecl *, bool> Key{FD.getCanonicalDecl(), Local};
   if (Current->UncalledOpen.count(Key)) {
     Current->UncalledAssumed = true;
     return true;
@@ -95,12 +100,19 @@ bool uncalledInProgram(const FunctionDecl &FD) {
   bool WasAssumed = Current->UncalledAssumed;
   Current->UncalledAssumed = false;
   Current->UncalledOpen.insert(Key);
-  bool Uncalled = uncalledHere(FD, Usr);
+  bool Uncalled = uncalledHere(FD, Local);
   Current->UncalledOpen.erase(Key);
   if (!Uncalled || !Current->UncalledAssumed || Current->UncalledOpen.empty())
     Current->Uncalled[Key] = Uncalled;
   Current->UncalledAssumed |= WasAssumed;
   return Uncalled;
+}
+
+bool uncalledInProgram(const FunctionDecl &FD) { return Current && uncalled(FD, false); }
+
+bool placefacts::inUncalledHeaderFunction(const CallExpr &C) {
+  const FunctionDecl *Holder = holderOf(C);
+  return Holder && uncalled(*Holder, true);
 }
 
 } // namespace torchtidy

@@ -4,8 +4,6 @@
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags \
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
-#include <string>
-#include <vector>
 
 struct Command {
   std::string name;

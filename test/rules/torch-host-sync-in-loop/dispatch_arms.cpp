@@ -7,8 +7,6 @@
 // RUN:   | FileCheck %s -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 #include <torch/torch.h>
 #include <iostream>
-#include <string>
-#include <vector>
 
 enum class Kind { Save, Report, Run };
 struct Command {
