@@ -6,12 +6,27 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace torchtidy {
 
 namespace {
+// The call operators of RD and of its bases.
+std::vector<const CXXMethodDecl *> callOperators(const CXXRecordDecl &RD) {
+  std::vector<const CXXMethodDecl *> Found;
+  auto Add = [&](const CXXRecordDecl *R) {
+    for (const CXXMethodDecl *M : R->methods())
+      if (M->getOverloadedOperator() == OO_Call)
+        Found.push_back(M);
+    return true;
+  };
+  Add(&RD);
+  RD.forallBases(Add);
+  return Found;
+}
+
 class Calls : public RecursiveASTVisitor<Calls> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -25,6 +40,7 @@ public:
         Index.Calls[Forward->getCanonicalDecl()].push_back(C);
       wrapped(FD, {C->getArgs(), C->getNumArgs()});
     }
+    escaping({C->getArgs(), C->getNumArgs()});
     // A call Clang could not resolve counts as a call of each function it
     // may call: what it passes must be proved like any other call's.
     for (const FunctionDecl *FD : unresolvedCallees(*C))
@@ -33,6 +49,7 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     wrapped(C->getConstructor(), {C->getArgs(), C->getNumArgs()});
+    escaping({C->getArgs(), C->getNumArgs()});
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
@@ -68,6 +85,16 @@ private:
             Index.AddressTaken.insert(Forward->getCanonicalDecl());
   }
 
+  // A function object handed to a function (an algorithm, a
+  // std::function, a thread) is called where the code may not show.
+  void escaping(llvm::ArrayRef<const Expr *> Args) {
+    for (const Expr *A : Args)
+      if (const CXXRecordDecl *RD = A->getType().getNonReferenceType()->getAsCXXRecordDecl();
+          RD && RD->hasDefinition() && !RD->isLambda())
+        for (const CXXMethodDecl *Call : callOperators(*RD))
+          Index.AddressTaken.insert(Call->getCanonicalDecl());
+  }
+
   CallIndex Index;
   std::set<const DeclRefExpr *> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Named;
@@ -78,6 +105,63 @@ public:
   bool VisitOverloadExpr(OverloadExpr *E) { return add(E->getName()); }
   bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) { return add(E->getMember()); }
   bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) { return add(E->getDeclName()); }
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    if (isa<VarDecl, FieldDecl>(D) && D->getIdentifier()) {
+      const CXXRecordDecl *RD = D->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      std::string Class = RD && RD->getIdentifier() ? RD->getName().str() : "";
+      // Two of one name and different classes: either may be called.
+      auto [It, New] = Objects.try_emplace(D->getName(), Class);
+      if (!New && It->second != Class)
+        It->second.clear();
+    }
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->isInvalidDecl() && V->isLocalVarDeclOrParm())
+      Lost.push_back(V);
+    return true;
+  }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->getIdentifier() && RD->hasDefinition() && !callOperators(*RD).empty())
+      Functors.insert(RD->getName());
+    return true;
+  }
+
+  // The identifiers of dropped code; a call there of a variable's name
+  // (the code's, or one the dropped code declares) may call an object:
+  // of the variable's class, or of any when that is unknown.
+  void addDropped(llvm::ArrayRef<Token> Tokens, IdentifierTable &Idents) {
+    llvm::StringMap<std::string> Declared;
+    for (size_t I = 0; I < Tokens.size(); ++I) {
+      if (!Tokens[I].is(tok::raw_identifier))
+        continue;
+      llvm::StringRef Name = Tokens[I].getRawIdentifier();
+      Found.insert(Name.str());
+      if (declaredAt(Tokens, I, Idents))
+        Declared[Name] = declaredClass(Tokens, I);
+      else if (calledAt(Tokens, I, Idents) && (Declared.count(Name) || Objects.count(Name)))
+        Found.insert(callOperatorName(Declared.count(Name) ? Declared.lookup(Name) : Objects.lookup(Name)));
+    }
+  }
+
+  // Clang drops every use of a local whose type it lost, silently; a call
+  // of one from its declaration on may call an object.
+  void addLostCalls(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const VarDecl *V : Lost) {
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+      const Stmt *Body = FD ? FD->getBody() : nullptr;
+      if (!Body)
+        continue;
+      auto [File, Begin] = SM.getDecomposedExpansionLoc(V->getBeginLoc());
+      auto [BodyFile, End] = SM.getDecomposedExpansionLoc(Body->getEndLoc());
+      if (File != BodyFile || Begin > End)
+        continue;
+      std::optional<std::vector<Token>> Tokens = rawTokens(SM, Ctx.getLangOpts(), {File, Begin, End});
+      for (size_t I = 0; Tokens && I < Tokens->size(); ++I)
+        if ((*Tokens)[I].is(tok::raw_identifier) && (*Tokens)[I].getRawIdentifier() == V->getName() &&
+            calledAt(*Tokens, I, Ctx.Idents))
+          Found.insert(callOperatorName(lostClass(*V, *Tokens)));
+    }
+  }
+
   std::set<std::string> Found;
 
 private:
@@ -86,6 +170,47 @@ private:
       Found.insert(Name.getAsIdentifierInfo()->getName().str());
     return true;
   }
+  // The class of a local whose type Clang lost; Tokens start at its
+  // declaration.
+  std::string lostClass(const VarDecl &V, llvm::ArrayRef<Token> Tokens) const {
+    if (const CXXRecordDecl *RD = V.getType()->getAsCXXRecordDecl())
+      return RD->getName().str();
+    for (size_t I = 0; I < Tokens.size(); ++I)
+      if (Tokens[I].is(tok::raw_identifier) && Tokens[I].getRawIdentifier() == V.getName())
+        return declaredClass(Tokens, I);
+    return "";
+  }
+  // The class with a call operator that the declaration of Tokens[I] names
+  // (Loss l(...), auto l = Loss(...), auto l = ns::Loss{...}), if any.
+  std::string declaredClass(llvm::ArrayRef<Token> Tokens, size_t I) const {
+    llvm::StringRef Class = I > 0 && Tokens[I - 1].is(tok::raw_identifier) ? Tokens[I - 1].getRawIdentifier() : "";
+    if (I + 1 < Tokens.size() && Tokens[I + 1].is(tok::equal))
+      for (I += 2; I < Tokens.size() && Tokens[I].isOneOf(tok::raw_identifier, tok::coloncolon); ++I)
+        if (Tokens[I].is(tok::raw_identifier))
+          Class = Tokens[I].getRawIdentifier();
+    return Functors.count(Class) ? Class.str() : "";
+  }
+
+  // Tokens[I] names what a declaration declares (after a type).
+  static bool declaredAt(llvm::ArrayRef<Token> Tokens, size_t I, IdentifierTable &Idents) {
+    if (I == 0)
+      return false;
+    const Token &Before = Tokens[I - 1];
+    if (Before.is(tok::raw_identifier)) {
+      tok::TokenKind Kind = Idents.get(Before.getRawIdentifier()).getTokenID();
+      return Kind == tok::identifier || Kind == tok::kw_auto;
+    }
+    return Before.isOneOf(tok::greater, tok::star, tok::amp, tok::ampamp);
+  }
+  // Tokens[I] is a name called: not a member's, not a declaration's.
+  static bool calledAt(llvm::ArrayRef<Token> Tokens, size_t I, IdentifierTable &Idents) {
+    return I + 1 < Tokens.size() && Tokens[I + 1].is(tok::l_paren) && !declaredAt(Tokens, I, Idents) &&
+           !(I > 0 && Tokens[I - 1].isOneOf(tok::period, tok::arrow, tok::coloncolon, tok::tilde));
+  }
+
+  llvm::StringMap<std::string> Objects; // variables' classes, if known
+  llvm::StringSet<> Functors;
+  std::vector<const VarDecl *> Lost;
 };
 } // namespace
 
@@ -103,9 +228,8 @@ std::set<std::string> unresolvedCallNames(ASTContext &Ctx, llvm::ArrayRef<Source
   for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors))
     if (std::optional<std::vector<Token>> Tokens =
             D ? rawTokens(Ctx.getSourceManager(), Ctx.getLangOpts(), D->Text) : std::nullopt)
-      for (const Token &T : *Tokens)
-        if (T.is(tok::raw_identifier))
-          Names.Found.insert(T.getRawIdentifier().str());
+      Names.addDropped(*Tokens, Ctx.Idents);
+  Names.addLostCalls(Ctx);
   return std::move(Names.Found);
 }
 

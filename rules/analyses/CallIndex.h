@@ -27,6 +27,12 @@ struct CallIndex {
 // instantiations included.
 CallIndex indexCalls(clang::ASTContext &Ctx);
 
+// The unresolved name that stands for a call of an object whose type Clang
+// lost: Class's call operator, or any class's when Class is empty.
+inline std::string callOperatorName(llvm::StringRef Class) {
+  return Class.empty() ? "operator()" : Class.str() + "::operator()";
+}
+
 // The names the user's code calls without Clang resolving them: in
 // templates (a generic lambda's call, instantiated only where the standard
 // library's bodies are parsed) and in the code Clang dropped around Errors.

@@ -44,12 +44,25 @@ static const FunctionDecl *holderOf(const Stmt &S) {
 
 static bool uncalled(const FunctionDecl &FD, bool Local);
 
+// The names a call of FD may be left unresolved by: a call operator's are
+// a call of an object of its class, or of one whose class is lost; none
+// for other operators and conversions.
+static std::vector<std::string> callNames(const FunctionDecl &FD) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(&FD); MD && MD->getOverloadedOperator() == OO_Call)
+    return {callOperatorName(""), callOperatorName(MD->getParent()->getName())};
+  if (FD.getIdentifier())
+    return {FD.getName().str()};
+  return {};
+}
+
 // Local: decided from this TU alone, for a function defined in a header,
 // whose body every file that calls it parses (and exports its calls from).
 static bool uncalledHere(const FunctionDecl &FD, bool Local) {
   CallIndex &Index = Current->index();
   const FunctionDecl *Key = FD.getCanonicalDecl();
-  if (Index.AddressTaken.count(Key) || Current->unresolvedNames().count(FD.getName().str()))
+  std::vector<std::string> Names = callNames(FD);
+  if (Index.AddressTaken.count(Key) ||
+      llvm::any_of(Names, [](const std::string &N) { return Current->unresolvedNames().count(N); }))
     return false;
   const SourceManager &SM = Current->Ctx.getSourceManager();
   if (Local && SM.isInMainFile(SM.getExpansionLoc(FD.getLocation())))
@@ -67,7 +80,8 @@ static bool uncalledHere(const FunctionDecl &FD, bool Local) {
   ProgramSummaries &P = *Current->Program;
   // Other files can call only what has external linkage.
   return (definesMain(Current->Ctx) || !P.factsUnder(MainKey, FactQuestion::Some).empty()) &&
-         P.factsUnder(unresolvedKey(FD.getName()), FactQuestion::Some).empty() &&
+         llvm::all_of(Names,
+                      [&](const std::string &N) { return P.factsUnder(unresolvedKey(N), FactQuestion::Some).empty(); }) &&
          (!FD.isExternallyVisible() ||
           P.factsUnder(calledKey(usrOf(&FD)), FactQuestion::Some, "@" + Current->Self).empty());
 }
@@ -75,7 +89,7 @@ static bool uncalledHere(const FunctionDecl &FD, bool Local) {
 // What may run without a call the code shows.
 static bool runsUnseen(const FunctionDecl &FD) {
   return !followed(FD) || FD.isMain() || FD.isExternC() ||
-         isa<CXXDestructorDecl, CXXConversionDecl>(FD) || connectedByMoc(FD) || !FD.getIdentifier() ||
+         isa<CXXDestructorDecl, CXXConversionDecl>(FD) || connectedByMoc(FD) || callNames(FD).empty() ||
          usrOf(&FD).empty();
 }
 

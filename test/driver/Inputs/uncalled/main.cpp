@@ -2,6 +2,7 @@
 #include "draw.h"
 
 #include <algorithm>
+#include <functional>
 
 float train(torch::nn::Linear model, torch::Tensor x, torch::Device device);
 
@@ -13,5 +14,7 @@ int main() {
   log(torch::rand({3}));
   std::vector<torch::Tensor> all{torch::rand({3})};
   std::for_each(all.begin(), all.end(), [](const auto &t) { drawEach(t); });
+  std::function<float(torch::Tensor)> count = CountLoss();
+  count(torch::rand({3}));
   return train(model, torch::rand({8, 4}), device) > 0 ? 0 : 1;
 }

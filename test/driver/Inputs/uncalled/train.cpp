@@ -8,14 +8,17 @@ torch::Device defaultDevice() {
 
 float train(torch::nn::Linear model, torch::Tensor x, torch::Device device) {
   float total = 0;
+  auto boxLoss = BoxLoss(plot::weight());
+  auto scoreLoss = ScoreLoss(plot::weight());
   for (int epoch = 0; epoch < 10; ++epoch) {
     auto loss = model(x.to(device)).sum();
     // CHECK: train.cpp:[[@LINE-1]]:25: warning: '.to(device)'
     // LIBRARY: train.cpp:[[@LINE-2]]:25: warning: '.to(device)'
-    total += loss.item<float>();
+    total += loss.item<float>() + scoreLoss(x);
     // CHECK: train.cpp:[[@LINE-1]]:19: warning: '.item()'
     // LIBRARY: train.cpp:[[@LINE-2]]:19: warning: '.item()'
   }
-  plot::Figure figure(drawCurve(x));
+  CurveLoss curveLoss;
+  plot::Figure figure(drawCurve(x), curveLoss(x));
   return total;
 }
