@@ -9,6 +9,7 @@
 
 #include "analyses/CudaText.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/DroppedCode.h"
 #include "analyses/PlaceFacts.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -82,9 +83,14 @@ public:
     Run.Result.Errors.push_back(formatLocation(HashLoc, SM) + "error: '" + FileName.str() +
                                 "' file not found (analysis went on without it)");
     // A library's header (OpenCV's missing an optional module, one of a
-    // library that is not installed) holds no project code.
+    // library that is not installed) or a code generator's holds no
+    // project code.
     Run.MissingProjectHeader |= !IsAngled && !SM.isInSystemHeader(HashLoc) &&
-                                !inAbsentLibraryDirectory(PP, FileName, HashLoc);
+                                !inLibraryDirectory(PP, FileName, HashLoc) && !madeByCodeGenerator(FileName);
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (!SM.isInSystemHeader(Range.getBegin()))
+      Run.Skipped.push_back(Range);
   }
 
 private:
@@ -134,6 +140,7 @@ public:
     runTestHooks(Run.Result.File);
     if (!Run.CaseMatches.empty() && !Run.CaseMatchesFound)
       return;  // the next parse finds those headers, and is analysed instead
+    SkippedText Skipped(Ctx.getSourceManager(), Run.Skipped);
     // A dropped loop inside another is met in the second rewrite.
     if (Run.Recoveries < 2 && !Run.ErrorLocs.empty()) {
       Run.Rewritten = rewriteDroppedLoops(Ctx, Run.Done);
@@ -229,6 +236,7 @@ public:
     // "N errors generated." (printed only when carets are shown).
     CI.getDiagnosticOpts().ShowCarets = false;
     Run.ErrorLocs.clear(); // another compile command's, of a SourceManager gone
+    Run.Skipped.clear();
     Run.MissingProjectHeader = false;
     Preprocessor &PP = CI.getPreprocessor();
     PP.SetSuppressIncludeNotFoundError(true);

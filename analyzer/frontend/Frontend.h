@@ -34,8 +34,10 @@ struct TURun {
   std::map<std::string, std::string> CaseMatches;
   std::vector<std::string> CaseMatchErrors;  // that they are not found as asked
   bool CaseMatchesFound = false;
-  // Where Clang's errors are (valid while the TU's SourceManager lives).
+  // Where Clang's errors are, and the text the preprocessor skipped (valid
+  // while the TU's SourceManager lives).
   std::vector<clang::SourceLocation> ErrorLocs;
+  std::vector<clang::SourceRange> Skipped;
   // Dropped loops (LoopRecovery.h): the files rewritten for the next parse,
   // which is analysed instead, by absolute name; what the rewrites changed;
   // how many parses were rewritten ones.

@@ -87,7 +87,14 @@ caseInsensitiveMatch(Preprocessor &PP, llvm::StringRef Included, SourceLocation 
   return std::nullopt;
 }
 
-bool inAbsentLibraryDirectory(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
+bool madeByCodeGenerator(llvm::StringRef Included) {
+  llvm::StringRef Name = llvm::sys::path::filename(Included);
+  return Name.ends_with(".pb.h") || Name.ends_with("_generated.h") || Name.ends_with(".moc") ||
+         (Name.starts_with("ui_") && Name.ends_with(".h")) || Name.starts_with("moc_") ||
+         Name.starts_with("qrc_");
+}
+
+bool inLibraryDirectory(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
   auto [Dir, Rest] = Included.split('/');
   if (Rest.empty() || Dir.empty() || Dir == "." || Dir == "..")
     return false;
@@ -102,7 +109,8 @@ bool inAbsentLibraryDirectory(Preprocessor &PP, llvm::StringRef Included, Source
     if (HasDir(Includer->getDir().getName()))
       return false;
   for (const DirectoryLookup &Lookup : PP.getHeaderSearchInfo().search_dir_range())
-    if (OptionalDirectoryEntryRef D = Lookup.getDirRef(); D && HasDir(D->getName()))
+    if (OptionalDirectoryEntryRef D = Lookup.getDirRef();
+        D && Lookup.getDirCharacteristic() == SrcMgr::C_User && HasDir(D->getName()))
       return false;
   return true;
 }

@@ -21,10 +21,6 @@ namespace torchtidy {
 bool standInForGeneratedHeader(clang::Preprocessor &PP, llvm::StringRef Included,
                                clang::SourceLocation Loc);
 
-// The missing header Included ("wx/archive.h") lies in a directory ("wx")
-// that is nowhere it was looked for: not beside the file that includes it
-// (at Loc), not in an include directory. A library that is not installed,
-// not one of the project's own headers, which could hold the project's code.
 // A missing quoted header that a file system ignoring letter case (macOS's,
 // Windows', where many projects are written) finds: "../utils/zobrist.hpp"
 // for ../utils/Zobrist.hpp, looked for beside the including file (at Loc)
@@ -33,7 +29,16 @@ bool standInForGeneratedHeader(clang::Preprocessor &PP, llvm::StringRef Included
 std::optional<std::pair<std::string, std::string>>
 caseInsensitiveMatch(clang::Preprocessor &PP, llvm::StringRef Included, clang::SourceLocation Loc);
 
-bool inAbsentLibraryDirectory(clang::Preprocessor &PP, llvm::StringRef Included,
-                              clang::SourceLocation Loc);
+// Included is what a code generator writes at build time from its own
+// input: protoc's "event.pb.h", flatc's "x_generated.h", Qt's uic
+// ("ui_mainwindow.h"), moc and rcc. It holds no LibTorch code.
+bool madeByCodeGenerator(llvm::StringRef Included);
+
+// The missing header Included lies in a directory that is neither beside
+// the file that includes it (at Loc) nor in a user include directory: one
+// nowhere ("wx/archive.h" without wxWidgets), or only among the system's
+// ("SDL2/SDL_ttf.h" with SDL2 installed, SDL2_ttf not). A library's
+// header, not one of the project's own, which could hold its code.
+bool inLibraryDirectory(clang::Preprocessor &PP, llvm::StringRef Included, clang::SourceLocation Loc);
 
 } // namespace torchtidy

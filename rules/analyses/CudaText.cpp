@@ -1,5 +1,8 @@
 #include "analyses/CudaText.h"
 #include "analyses/DroppedCode.h"
+#include "analyses/TorchTypes.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -34,15 +37,24 @@ bool literalMayNameGpu(llvm::StringRef Text) {
   return false;
 }
 
-bool spanMayNameGpu(const SourceManager &SM, const LangOptions &LO, const TextSpan &S) {
+// Known: the names of device variables the AST holds, whose values it
+// shows; the text using one (not assigning it) names no other device.
+bool spanMayNameGpu(const SourceManager &SM, const LangOptions &LO, const TextSpan &S,
+                    const llvm::StringSet<> &Known = {}) {
   std::optional<std::vector<Token>> Tokens = rawTokens(SM, LO, S);
   if (!Tokens)
     return true; // unreadable: nothing can be proved
-  return llvm::any_of(*Tokens, [](const Token &T) {
-    return (T.is(tok::raw_identifier) && identifierMayNameGpu(T.getRawIdentifier())) ||
-           (tok::isStringLiteral(T.getKind()) &&
-            literalMayNameGpu(llvm::StringRef(T.getLiteralData(), T.getLength())));
-  });
+  for (size_t I = 0; I < Tokens->size(); ++I) {
+    const Token &T = (*Tokens)[I];
+    if (T.is(tok::raw_identifier) && Known.contains(T.getRawIdentifier()) &&
+        !(I + 1 < Tokens->size() && (*Tokens)[I + 1].is(tok::equal)))
+      continue;
+    if ((T.is(tok::raw_identifier) && identifierMayNameGpu(T.getRawIdentifier())) ||
+        (tok::isStringLiteral(T.getKind()) &&
+         literalMayNameGpu(llvm::StringRef(T.getLiteralData(), T.getLength()))))
+      return true;
+  }
+  return false;
 }
 
 // Every file of the user's (outside system headers, those of a loaded
@@ -72,6 +84,27 @@ bool userTextMayNameGpu(const SourceManager &SM, const LangOptions &LO) {
   return false;
 }
 
+// The names of the user's device variables (Device, DeviceType) that the
+// AST holds.
+class KeptDevices : public RecursiveASTVisitor<KeptDevices> {
+public:
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    QualType T = D->getType().getNonReferenceType();
+    if (isa<VarDecl, FieldDecl>(D) && D->getIdentifier() && !D->isInvalidDecl() &&
+        (isDeviceType(T) || isDeviceTypeEnum(T)))
+      Names.insert(D->getName());
+    return true;
+  }
+  llvm::StringSet<> Names;
+};
+
+llvm::StringSet<> keptDeviceVariables(ASTContext &Ctx) {
+  KeptDevices V;
+  for (Decl *D : Ctx.getTraversalScope())
+    V.TraverseDecl(D);
+  return std::move(V.Names);
+}
+
 // Tokens[I..] spell '.cuda()', '->cuda()' or the same with a number.
 bool isCudaCall(llvm::ArrayRef<Token> Tokens, size_t I) {
   auto Is = [&](size_t K, tok::TokenKind Kind) { return K < Tokens.size() && Tokens[K].is(Kind); };
@@ -87,10 +120,13 @@ bool isCudaCall(llvm::ArrayRef<Token> Tokens, size_t I) {
 
 bool droppedTextMayNameGpu(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors) {
   const SourceManager &SM = Ctx.getSourceManager();
+  std::optional<llvm::StringSet<>> Known;
   for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors)) {
     if (!D)
       return userTextMayNameGpu(SM, Ctx.getLangOpts());
-    if (spanMayNameGpu(SM, Ctx.getLangOpts(), D->Text))
+    if (!Known)
+      Known = keptDeviceVariables(Ctx);
+    if (spanMayNameGpu(SM, Ctx.getLangOpts(), D->Text, *Known))
       return true;
   }
   return false;

@@ -163,7 +163,8 @@ public:
     // A Device made from a DeviceType or a string (not a copy) that is not
     // the CPU: a CUDA literal, or chosen at run time.
     Found |= isDeviceType(E->getType()) && E->getNumArgs() > 0 &&
-             !isDeviceType(E->getArg(0)->getType()) && literalDeviceKind(E) != DeviceKind::Cpu;
+             !isDeviceType(E->getArg(0)->getType()) && literalDeviceKind(E) != DeviceKind::Cpu &&
+             !heldCpuType(E->getArg(0));
     return !Found;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
@@ -187,6 +188,15 @@ public:
   }
 
 private:
+  // A local that is given the CPU's device type once and never changed
+  // (auto device = torch::kCPU;).
+  static bool heldCpuType(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() && V->getInit() && isUnchanged(*V) &&
+           literalDeviceKind(V->getInit()) == DeviceKind::Cpu;
+  }
+
   const llvm::DenseSet<const Decl *> &Named;
 };
 } // namespace

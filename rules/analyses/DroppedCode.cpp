@@ -173,6 +173,26 @@ std::vector<std::optional<DroppedCode>> droppedCode(ASTContext &Ctx,
   return Out;
 }
 
+static thread_local const SourceManager *SkippedIn = nullptr;
+static thread_local std::vector<SourceRange> Skipped;
+
+SkippedText::SkippedText(const SourceManager &SM, llvm::ArrayRef<SourceRange> Ranges) {
+  SkippedIn = &SM;
+  Skipped = Ranges.vec();
+}
+
+SkippedText::~SkippedText() {
+  SkippedIn = nullptr;
+  Skipped.clear();
+}
+
+static bool skipped(const SourceManager &SM, SourceLocation Loc) {
+  return &SM == SkippedIn && llvm::any_of(Skipped, [&](SourceRange R) {
+           return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
+         });
+}
+
 std::optional<std::vector<Token>> rawTokens(const SourceManager &SM, const LangOptions &LO,
                                             const TextSpan &Text) {
   std::optional<llvm::MemoryBufferRef> Buf = SM.getBufferOrNone(Text.File);
@@ -185,7 +205,8 @@ std::optional<std::vector<Token>> rawTokens(const SourceManager &SM, const LangO
   Token T;
   for (L.LexFromRawLexer(T); T.isNot(tok::eof) && SM.getFileOffset(T.getLocation()) < Text.End;
        L.LexFromRawLexer(T))
-    Out.push_back(T);
+    if (!skipped(SM, T.getLocation()))
+      Out.push_back(T);
   return Out;
 }
 

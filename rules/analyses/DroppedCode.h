@@ -46,8 +46,17 @@ std::vector<std::optional<DroppedCode>> droppedCode(clang::ASTContext &Ctx,
 llvm::DenseSet<clang::SourceLocation> memberNamesIn(const clang::DynTypedNode &Node,
                                                     const clang::SourceManager &SM);
 
-// Text's tokens as the raw lexer reads them (comments left out); none
-// when its file cannot be read.
+// While one lives (one per thread), the ranges of SM's files that the
+// preprocessor skipped (#if 0, an #ifdef not taken): no code, whatever
+// their text says. The frontend records them as it parses.
+class SkippedText {
+public:
+  SkippedText(const clang::SourceManager &SM, llvm::ArrayRef<clang::SourceRange> Ranges);
+  ~SkippedText();
+};
+
+// Text's tokens as the raw lexer reads them (comments and text the
+// preprocessor skipped left out); none when its file cannot be read.
 std::optional<std::vector<clang::Token>> rawTokens(const clang::SourceManager &SM,
                                                    const clang::LangOptions &LO,
                                                    const TextSpan &Text);

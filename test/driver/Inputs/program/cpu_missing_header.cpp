@@ -3,9 +3,14 @@
 
 // MISSING is not found: a project's header, which may hand out tensors on a
 // GPU, or the header of a library that is not installed. The text Clang
-// drops here says "timestamps", which names no device.
+// drops here says "timestamps", which names no device; the text the
+// preprocessor skips is no code.
 void show(const torch::Tensor &t) {
-  wxMessageBox("Transcripts with timestamps", std::to_string(t.size(0)));
+  wxMessageBox("Transcripts with timestamps", std::to_string(t.size(0))
+#ifdef WITH_GPU_STATS
+               + std::to_string(torch::cuda::device_count())
+#endif
+  );
 }
 
 void train(torch::nn::Linear &model) {

@@ -1,0 +1,2 @@
+// A graphics library installed without its text add-on (gfx/text.h).
+#pragma once
