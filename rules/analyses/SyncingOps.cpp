@@ -12,22 +12,27 @@ using namespace clang;
 namespace torchtidy {
 
 namespace {
-enum Reason { Value, Copy, Size, Answer, Norm, Print };
+enum Reason { Value, Copy, Size, Answer, Norm, Print, Index };
 
 struct Entry {
   enum { Method, Function, IntoHost } Kind;
   llvm::StringRef Name;
   const char *What;  // null: shown as '.name()'
   Reason Why;
+  int Params = -1;  // the overload's parameters; -1: every overload
 };
 
 const Entry Table[] = {
 #define SYNCING_METHOD(Name, Why) {Entry::Method, Name, nullptr, Why},
+#define SYNCING_OPERATOR(Name, What, Why) {Entry::Method, Name, What, Why},
 #define SYNCING_FUNCTION(Name, What, Why) {Entry::Function, Name, What, Why},
+#define SYNCING_OVERLOAD(Name, Params, What, Why) {Entry::Function, Name, What, Why, Params},
 #define SYNCING_INTO_HOST(Name, What) {Entry::IntoHost, Name, What, Copy},
 #include "analyses/SyncingOps.def"
 #undef SYNCING_METHOD
+#undef SYNCING_OPERATOR
 #undef SYNCING_FUNCTION
+#undef SYNCING_OVERLOAD
 #undef SYNCING_INTO_HOST
 };
 } // namespace
@@ -40,13 +45,14 @@ static const char *detail(Reason R) {
   case Answer: return "reads the data back to compute its answer";
   case Norm: return "reads the total norm back to the host to return it as a double";
   case Print: return "copies it to the host to print it";
+  case Index: return "reads the index back to the host";
   }
   return "";
 }
 
-static const Entry *find(decltype(Entry::Kind) Kind, llvm::StringRef Name) {
+static const Entry *find(decltype(Entry::Kind) Kind, llvm::StringRef Name, int Params = -1) {
   for (const Entry &E : Table)
-    if (E.Kind == Kind && E.Name == Name)
+    if (E.Kind == Kind && E.Name == Name && (E.Params < 0 || E.Params == Params))
       return &E;
   return nullptr;
 }
@@ -81,12 +87,15 @@ static std::optional<SyncingOp> intoHost(const Entry &E, const Expr *Dest,
 }
 
 // A method of at::Tensor (or a subclass): its name in the table, "operator="
-// for the assignment to an rvalue view (cpu_t[i] = x), empty otherwise.
+// for the assignment to an rvalue view (cpu_t[i] = x), "operator[]" for
+// indexing with a tensor, empty otherwise.
 static llvm::StringRef tensorMethodName(const CXXMethodDecl &MD) {
   if (!isTensorType(QualType(MD.getParent()->getTypeForDecl(), 0)))
     return "";
   if (MD.getOverloadedOperator() == OO_Equal)
     return MD.getRefQualifier() == RQ_RValue ? "operator=" : "";
+  if (MD.getOverloadedOperator() == OO_Subscript)
+    return MD.getNumParams() == 1 && isTensorType(MD.getParamDecl(0)->getType()) ? "operator[]" : "";
   return MD.getIdentifier() ? MD.getName() : "";
 }
 
@@ -124,7 +133,8 @@ std::optional<std::string> hostToDeviceWrite(const CallExpr &Call) {
 }
 
 static const Entry *functionEntry(const FunctionDecl &FD) {
-  return isTorchDecl(&FD) ? find(Entry::Function, FD.getQualifiedNameAsString()) : nullptr;
+  return isTorchDecl(&FD) ? find(Entry::Function, FD.getQualifiedNameAsString(), FD.getNumParams())
+                          : nullptr;
 }
 
 std::optional<SyncingOp> syncingFunction(const FunctionDecl &FD) {
@@ -142,8 +152,9 @@ std::optional<SyncingOp> syncingCall(const CallExpr &Call) {
     MethodCall M = splitMethodCall(Call, *MD);
     if (const Entry *E = M.Name.empty() ? nullptr : find(Entry::IntoHost, M.Name))
       return intoHost(*E, M.Obj, M.Args);
+    // An operator reads its tensor argument (the index), a method its object.
     if (const Entry *E = M.Name.empty() ? nullptr : find(Entry::Method, M.Name))
-      return opOf(*E, M.Obj);
+      return opOf(*E, E->What && !M.Args.empty() ? M.Args.front() : M.Obj);
     return std::nullopt;
   }
   const Entry *E = functionEntry(*FD);

@@ -45,6 +45,10 @@ void train(torch::nn::Linear net, torch::Tensor x, torch::Tensor mask) {
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::unique_dim' reads the data back
     auto udc = at::unique_dim_consecutive(x, 0);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::unique_dim_consecutive' reads the data back
+    auto wh = torch::where(mask);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'torch::where' of a condition alone reads the data back to size its result
+    auto row = x[mask.sum()];
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: indexing with a tensor reads the index back to the host and waits for the GPU on every iteration
     std::cout << loss << "\n";
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: streaming a tensor with '<<' copies it to the host to print it
     cpu_losses[i] = loss;
@@ -53,7 +57,7 @@ void train(torch::nn::Linear net, torch::Tensor x, torch::Tensor mask) {
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.index_put_()' into a CPU tensor copies the tensor to the host
     host.narrow(0, 0, 1).copy_(x.slice(0, 0, 1));
     // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: '.copy_()' into a CPU tensor copies the tensor to the host
-    (void)close; (void)nz; (void)idx; (void)where; (void)rows; (void)picked;
+    (void)close; (void)nz; (void)idx; (void)where; (void)rows; (void)picked; (void)wh; (void)row;
   }
 }
 
@@ -76,12 +80,15 @@ void no_sync(torch::nn::Linear net, torch::Tensor x, torch::Tensor y) {
     if (torch::equal(a, a)) {}
     if (a.allclose(a)) {}
     auto k = a.nonzero();
+    auto chosen = torch::where(x > 0, x, y);  // the three-argument overload reads nothing
+    auto first = x[0];
+    auto host_row = x[a.sum()];               // the index is on the CPU
     std::cout << a << "\n";
     if (i % 5 == 0) {
       auto norm = torch::nn::utils::clip_grad_norm_(net->parameters(), 1.0);
       (void)norm;
     }
-    (void)n; (void)s; (void)k;
+    (void)n; (void)s; (void)k; (void)chosen; (void)first; (void)host_row;
   }
 }
 
