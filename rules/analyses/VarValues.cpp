@@ -69,6 +69,8 @@ public:
       return true;  // its std::tie, already taken as a value; an element only read
     if (isa<CXXOperatorCallExpr>(C) && MD)  // the object comes first
       Found |= !MD->isConst() && C->getNumArgs() > 0 && names(C->getArg(0));
+    if (!Found && Assigned && assignedByCallee(*C))
+      return true;
     Found = Found || callMayChangeArgument(*C, [&](const Expr *A) { return names(A); });
     return !Found;
   }
@@ -85,6 +87,38 @@ public:
   }
 
 private:
+  // The call passes the variable to reference parameters of a function of
+  // the code (defined here, not virtual) that only assigns them
+  // (void fill(Tensor &out) { out = torch::zeros(...); }): what it assigns
+  // is what the variable may hold after the call. Followed two calls deep.
+  bool assignedByCallee(const CallExpr &C) {
+    static thread_local int Depth = 0;
+    const FunctionDecl *FD = C.getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!FD || Depth > 1 || !FD->hasBody(Def) || !Def || isTorchDecl(Def) ||
+        Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))
+      return false;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
+      return false;
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    std::vector<HeldValue> Values;
+    bool Passed = false;
+    for (unsigned I = Shift; I < C.getNumArgs(); ++I) {
+      if (!names(C.getArg(I)) || !mayChangeArgument(FD, I - Shift))
+        continue;
+      ++Depth;
+      bool Known = I - Shift < Def->getNumParams() &&
+                   allAssignedValues(*Def->getParamDecl(I - Shift), Values);
+      --Depth;
+      if (!Known)
+        return false;
+      Passed = true;
+    }
+    if (Passed)
+      Assigned->insert(Assigned->end(), Values.begin(), Values.end());
+    return Passed;
+  }
+
   // The position of the variable in std::tie(a, v, ...); -1 when E is no
   // such call or the variable is not in it.
   int tiedIndex(const Expr *E) const {

@@ -68,3 +68,33 @@ float gather(torch::Tensor out, torch::TensorOptions opts) {
   }
   return total;
 }
+
+// Filled through reference parameters by helpers that only assign them:
+// the variable holds what the helper assigns (or what it held).
+void fill_host(torch::Tensor &input, torch::Tensor &target) {
+  input = torch::zeros({4});
+  target = torch::cat({torch::ones({3}), torch::zeros({1})});
+}
+void fill_on(torch::Tensor &out, torch::Device d) { out = torch::zeros({4}, d); }
+void fill_and_move(torch::Tensor &out, torch::Device d) {
+  out = torch::zeros({4});
+  out = out.to(d);
+}
+
+void filled(torch::Device d) {
+  auto inputs = torch::zeros({10, 4});
+  for (int i = 0; i < 10; ++i) {
+    torch::Tensor input = torch::zeros({4}), target = torch::zeros({4});
+    fill_host(input, target);
+    inputs[i] = input.clone();
+    inputs[i] = target;
+    torch::Tensor there = torch::zeros({4});
+    fill_on(there, d);
+    inputs[i] = there;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: assigning a tensor into a CPU tensor copies the tensor to the host
+    torch::Tensor moved = torch::zeros({4});
+    fill_and_move(moved, d);
+    inputs[i] = moved;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: assigning a tensor into a CPU tensor copies the tensor to the host
+  }
+}
