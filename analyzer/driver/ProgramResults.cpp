@@ -34,11 +34,17 @@ static std::string normalised(llvm::StringRef File) {
 bool programIsCpuOnly(const std::vector<TUResult> &Results,
                       const clang::tooling::CompilationDatabase &DB) {
   std::set<std::string> Analysed;
+  bool HasMain = false, TakesDevice = false;
   for (const TUResult &R : Results) {
     if (!R.Failure.empty() || R.Summary.MayUseCuda)
       return false;
     Analysed.insert(normalised(R.File));
+    HasMain |= R.Summary.DefinesMain;
+    TakesDevice |= R.Summary.TakesDevice;
   }
+  // A library's callers may hand it a CUDA device.
+  if (TakesDevice && !HasMain)
+    return false;
   for (const std::string &F : DB.getAllFiles())
     if (!Analysed.count(normalised(F)))
       return false;

@@ -55,12 +55,15 @@ nlohmann::json summaryToJson(const TUSummary &S) {
       List.push_back(toJson(E));
     Functions[Usr] = std::move(List);
   }
-  return {{"cuda", S.MayUseCuda}, {"functions", Functions}, {"asked", S.Asked}, {"seen", S.Seen}};
+  return {{"cuda", S.MayUseCuda}, {"takes_device", S.TakesDevice}, {"main", S.DefinesMain},
+          {"functions", Functions}, {"asked", S.Asked}, {"seen", S.Seen}};
 }
 
 TUSummary summaryFrom(const nlohmann::json &J) {
   TUSummary S;
   S.MayUseCuda = J.at("cuda").get<bool>();
+  S.TakesDevice = J.at("takes_device").get<bool>();
+  S.DefinesMain = J.at("main").get<bool>();
   for (const auto &[Usr, List] : J.at("functions").items())
     for (const nlohmann::json &E : List)
       S.Functions[Usr].push_back(effectFrom(E));

@@ -197,6 +197,8 @@ private:
     });
     exportPlaceFacts(S.Functions);
     // Code that did not parse is not in the AST; its tokens still tell.
+    S.TakesDevice = takesDeviceFromCaller(Ctx);
+    S.DefinesMain = definesMain(Ctx);
     S.MayUseCuda = codeMayUseCuda(Ctx) || Run.MissingProjectHeader ||
                    droppedTextMayNameGpu(Ctx, Run.ErrorLocs);
     S.Asked = Program.asked();

@@ -43,7 +43,7 @@ static bool readsArgument(const ParmVarDecl &P, const DeclRefExpr &Use, ASTConte
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   return llvm::all_of(Values, [&](const HeldValue &H) {
-    return !SM.isBeforeInTranslationUnit(H.E->getEndLoc(), Use.getLocation());
+    return !SM.isBeforeInTranslationUnit(H.where()->getEndLoc(), Use.getLocation());
   });
 }
 

@@ -222,6 +222,37 @@ bool codeMayUseCuda(ASTContext &Ctx) {
   return false;
 }
 
+namespace {
+class CallerDevices : public RecursiveASTVisitor<CallerDevices> {
+public:
+  bool Found = false;
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    Found |= FD->isExternallyVisible() && !FD->isMain() &&
+             llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) { return isDevice(P->getType()); });
+    return !Found;
+  }
+  bool VisitFieldDecl(FieldDecl *F) {
+    Found |= F->getAccess() == AS_public && F->getParent()->isExternallyVisible() && isDevice(F->getType());
+    return !Found;
+  }
+
+private:
+  static bool isDevice(QualType T) {
+    T = T.getNonReferenceType();
+    return isDeviceType(T) || isDeviceTypeEnum(T) || isTensorOptionsType(T);
+  }
+};
+} // namespace
+
+bool takesDeviceFromCaller(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CallerDevices V;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(D->getLocation()) && !V.Found)
+      V.TraverseDecl(D);
+  return V.Found;
+}
+
 // if (!torch::cuda::is_available()) return ...; before Child in a block:
 // what follows runs only where the test let it through.
 static bool exitsEarlyOnCudaTest(const CompoundStmt &Block, const Stmt *Child) {

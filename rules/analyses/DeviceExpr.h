@@ -51,6 +51,12 @@ bool isCudaAvailabilityTest(const clang::Expr *Cond);
 // not count. False means CPU-only code.
 bool codeMayUseCuda(clang::ASTContext &Ctx);
 
+// The analysed code lets its callers choose a device: a function other
+// files can call takes a Device, DeviceType or TensorOptions, or a class
+// has such a public field (an options struct's `device`). In a library
+// (no file of the program defines main()), that device comes from outside.
+bool takesDeviceFromCaller(clang::ASTContext &Ctx);
+
 // The statement runs only under such a test (an if branch, one arm of a
 // conditional operator, or after an if on it that returns or throws).
 bool isGuardedByCudaTest(const clang::Stmt &S, clang::ASTContext &Ctx);

@@ -180,8 +180,10 @@ private:
     }
     if (!FD)
       return false;
+    // LibTorch reads a list of tensors (torch::cat's ITensorListRef forwards
+    // it); torch::load writes into it.
     if (isTorchDecl(FD))
-      return true;  // LibTorch reads a list of tensors (torch::cat's ITensorListRef forwards it)
+      return !(Args.size() > Shift && Args[Shift] == Arg && mayChangeArgument(FD, 0));
     for (unsigned I = Shift; I < Args.size(); ++I)
       if (Args[I] == Arg)
         return I - Shift < FD->getNumParams() &&

@@ -38,6 +38,9 @@ bool calledOnlyOutsideLoops(const clang::FunctionDecl &FD);
 // that Qt's moc connects to (UncalledFunctions.cpp). Needs a live scope.
 bool uncalledInProgram(const clang::FunctionDecl &FD);
 
+// The TU defines main().
+bool definesMain(clang::ASTContext &Ctx);
+
 // Adds this TU's facts to Out: for each parameter of a tensor or of a
 // container of tensors of a function other files can name, that a call
 // passes it a value, and, for the host and for a device, whether one passes

@@ -91,9 +91,6 @@ bool followed(const clang::FunctionDecl &FD);
 // A tensor, or a container of tensors.
 bool tracked(clang::QualType T);
 
-// The TU defines main().
-bool definesMain(clang::ASTContext &Ctx);
-
 // The call is in a function defined in a header that this TU shows uncalled:
 // nothing here calls it but functions like it. Every file that calls it
 // parses its body and has the call; read from no other file's facts.

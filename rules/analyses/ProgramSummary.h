@@ -35,6 +35,8 @@ enum class FactQuestion {
 // What one TU gives the program and what it took from it.
 struct TUSummary {
   bool MayUseCuda = true;       // codeMayUseCuda of the TU
+  bool TakesDevice = true;      // takesDeviceFromCaller of the TU
+  bool DefinesMain = false;
   FunctionTable Functions;      // its functions that other files can call
   std::set<std::string> Asked;  // functions without a body it looked up
   std::string Seen;             // digestOf(the table it was analysed with, Asked)

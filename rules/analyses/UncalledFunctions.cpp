@@ -11,7 +11,7 @@ namespace torchtidy {
 
 using namespace placefacts;
 
-bool placefacts::definesMain(ASTContext &Ctx) {
+bool definesMain(ASTContext &Ctx) {
   return llvm::any_of(Ctx.getTraversalScope(), [](const Decl *D) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     return FD && FD->isMain() && FD->doesThisDeclarationHaveABody();

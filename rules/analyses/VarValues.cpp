@@ -114,6 +114,8 @@ private:
         return false;
       Passed = true;
     }
+    for (HeldValue &H : Values)
+      H.Call = &C;
     if (Passed)
       Assigned->insert(Assigned->end(), Values.begin(), Values.end());
     return Passed;
@@ -188,7 +190,15 @@ static bool leavesParamAlone(const FunctionDecl &FD, unsigned I) {
   return !F.Found;
 }
 
+// torch::load(value, path) reads the value from a file into its first
+// argument, unlike LibTorch's other functions taking references.
+static bool isTorchLoad(const FunctionDecl &FD) {
+  return FD.getIdentifier() && FD.getName() == "load" && FD.getQualifiedNameAsString() == "torch::load";
+}
+
 bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
+  if (FD && I == 0 && isTorchDecl(FD) && isTorchLoad(*FD))
+    return true;
   if (!FD || isTorchDecl(FD) || I >= FD->getNumParams())
     return false;
   const ParmVarDecl *P = FD->getParamDecl(I);

@@ -13,15 +13,20 @@ namespace torchtidy {
 
 // A value a variable is given: an expression, or element Element of the
 // tuple an expression gives (std::tie(a, v) = f() gives v element 1 of f()).
+// Given at Call when a function it was passed to by reference assigns it.
 struct HeldValue {
   const clang::Expr *E;
   int Element = -1;
+  const clang::Expr *Call = nullptr;
+  // Where the variable is given the value.
+  const clang::Expr *where() const { return Call ? Call : E; }
 };
 
 // Passing a variable as argument I of FD may change it: a non-const
 // reference parameter of a function that is not LibTorch's (its forwarding
-// setters only read), not a standard one that forwards to copy, and not
-// one of the code's that provably leaves it alone.
+// setters only read; torch::load's first argument is written), not a
+// standard one that forwards to copy, and not one of the code's that
+// provably leaves it alone.
 bool mayChangeArgument(const clang::FunctionDecl *FD, unsigned I);
 // The argument a call passes for parameter I of its callee (a member
 // operator's object, argument 0, is not a parameter; a default argument is

@@ -59,8 +59,8 @@ static bool copiesOnce(const VarDecl &V, const Expr &Site, const Stmt &Loop, AST
     return false;
   bool Itself = false;
   for (const HeldValue &H : Values)
-    if (InLoop(H.E->getBeginLoc())) {
-      if (H.Element >= 0 || H.E->IgnoreImplicit() != &Site)
+    if (InLoop(H.where()->getBeginLoc())) {
+      if (H.Element >= 0 || H.Call || H.E->IgnoreImplicit() != &Site)
         return false;
       Itself = true;
     }

@@ -5,6 +5,10 @@
 // The same code with a device string from the command line reports.
 // RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags -DFROM_ARGS \
 // RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
+// Without a main() the file is a library, whose callers choose the device
+// train takes: it reports.
+// RUN: not %torchtidy --quiet --checks='-*,torch-copy-in-loop' %s -- %torch_flags -DLIBRARY \
+// RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
 #include <torch/torch.h>
 
 void train(std::vector<torch::Tensor> &batches, torch::Device device) {
@@ -18,6 +22,12 @@ void train(std::vector<torch::Tensor> &batches, torch::Device device) {
 int main(int argc, char **argv) {
   std::vector<torch::Tensor> batches(3, torch::ones({2}));
   train(batches, torch::Device(argv[1]));
+}
+#elif !defined(LIBRARY)
+int main() {
+  std::vector<torch::Tensor> batches;
+  torch::load(batches, "batches.pt");  // saved elsewhere: where they live is not shown
+  train(batches, batches[0].device());
 }
 #endif
 // CHECK-MESSAGES-NOT: warning:

@@ -12,6 +12,10 @@
 // RUN:   | FileCheck %s -allow-empty -check-prefix=CHECK-MESSAGES -implicit-check-not='warning:'
 // RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DPROBES_CUDA -DUSES_PROBE \
 // RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
+// Without its main() the file is a library, whose callers choose the
+// device print_all takes: it reports.
+// RUN: not %torchtidy --quiet --checks='-*,torch-host-sync-in-loop' %s -- %torch_flags -DLIBRARY \
+// RUN:   | FileCheck %s -check-prefix=CUDA -implicit-check-not='warning:'
 #include <torch/torch.h>
 #include <iostream>
 
@@ -29,6 +33,15 @@ void print_all(const std::vector<torch::Tensor> &xs, torch::Device device) {
     std::cout << x.to(copy);
   // CUDA: :[[@LINE-1]]:15: warning: streaming a tensor with '<<'
 }
+
+#ifndef LIBRARY
+int main() {
+  std::vector<torch::Tensor> xs;
+  torch::load(xs, "losses.pt");  // saved elsewhere: where they live is not shown
+  print_all(xs, xs[0].device());
+  return mean_loss(xs) > 0 ? 0 : 1;
+}
+#endif
 
 #ifdef WITH_CUDA
 torch::Device pick_device() { return torch::cuda::is_available() ? torch::kCUDA : torch::kCPU; }
