@@ -8,7 +8,7 @@
 #include "checks/Registry.h"
 
 #include "analyses/CudaText.h"
-#include "analyses/DeviceExpr.h"
+#include "analyses/CudaUse.h"
 #include "analyses/DroppedCode.h"
 #include "analyses/PlaceFacts.h"
 

@@ -1,6 +1,6 @@
 #include "RuleCheck.h"
 
-#include "analyses/DeviceExpr.h"
+#include "analyses/CudaUse.h"
 #include "analyses/LibraryHeaders.h"
 #include "analyses/PlaceFacts.h"
 
@@ -69,14 +69,17 @@ static std::vector<Decl *> userDecls(ASTContext &Ctx) {
 void RuleCheck::onEndOfTranslationUnit() {
   if (!Context)
     return;
+  std::vector<Decl *> Whole = Context->getTraversalScope();
+  Context->setTraversalScope(userDecls(*Context));
   // clang-tidy sees one file: a check that only matters with CUDA is quiet
-  // when that file cannot use it (the analyzer decides for the program).
-  if (Info.NeedsCuda && !codeMayUseCuda(*Context)) {
+  // when that file cannot use it (the analyzer decides for the program,
+  // with the same rule for a library).
+  bool LibraryGivenDevice = takesDeviceFromCaller(*Context) && !definesMain(*Context);
+  if (Info.NeedsCuda && !codeMayUseCuda(*Context) && !LibraryGivenDevice) {
+    Context->setTraversalScope(Whole);
     Context = nullptr;
     return;
   }
-  std::vector<Decl *> Whole = Context->getTraversalScope();
-  Context->setTraversalScope(userDecls(*Context));
   // The file is the program, as for the standalone tool given one file.
   FunctionTable NoOtherFiles;
   ProgramSummaries Program(NoOtherFiles);

@@ -186,11 +186,18 @@ SkippedText::~SkippedText() {
   Skipped.clear();
 }
 
-static bool skipped(const SourceManager &SM, SourceLocation Loc) {
-  return &SM == SkippedIn && llvm::any_of(Skipped, [&](SourceRange R) {
-           return !SM.isBeforeInTranslationUnit(Loc, R.getBegin()) &&
-                  !SM.isBeforeInTranslationUnit(R.getEnd(), Loc);
-         });
+// The offsets of File that the preprocessor skipped.
+static std::vector<std::pair<unsigned, unsigned>> skippedIn(const SourceManager &SM, FileID File) {
+  std::vector<std::pair<unsigned, unsigned>> Out;
+  if (&SM != SkippedIn)
+    return Out;
+  for (SourceRange R : Skipped) {
+    auto [BeginFile, Begin] = SM.getDecomposedLoc(R.getBegin());
+    auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+    if (BeginFile == File && EndFile == File)
+      Out.push_back({Begin, End});
+  }
+  return Out;
 }
 
 std::optional<std::vector<Token>> rawTokens(const SourceManager &SM, const LangOptions &LO,
@@ -201,11 +208,13 @@ std::optional<std::vector<Token>> rawTokens(const SourceManager &SM, const LangO
   const char *Start = Buf->getBufferStart();
   Lexer L(SM.getLocForStartOfFile(Text.File), LO, Start,
           Start + std::min<size_t>(Text.Begin, Buf->getBufferSize()), Buf->getBufferEnd());
+  std::vector<std::pair<unsigned, unsigned>> Skip = skippedIn(SM, Text.File);
   std::vector<Token> Out;
   Token T;
   for (L.LexFromRawLexer(T); T.isNot(tok::eof) && SM.getFileOffset(T.getLocation()) < Text.End;
        L.LexFromRawLexer(T))
-    if (!skipped(SM, T.getLocation()))
+    if (unsigned Off = SM.getFileOffset(T.getLocation());
+        llvm::none_of(Skip, [&](auto R) { return R.first <= Off && Off <= R.second; }))
       Out.push_back(T);
   return Out;
 }

@@ -1,6 +1,7 @@
 #include "checks/hardcoded_device.h"
 
 #include "analyses/CudaText.h"
+#include "analyses/CudaUse.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/TorchTypes.h"
 #include "analyses/UnresolvedCall.h"
