@@ -10,6 +10,11 @@ using namespace clang;
 
 namespace torchtidy {
 
+static bool isTorchFunction(const FunctionDecl *FD, llvm::StringRef Name) {
+  return FD && FD->getIdentifier() && FD->getName() == Name && isTorchDecl(FD) &&
+         FD->getQualifiedNameAsString() == ("torch::" + Name).str();
+}
+
 namespace {
 // Finds a change of one variable after its initialisation: an assignment,
 // ++/--, its address taken, a non-const method called on it, a non-const
@@ -27,6 +32,9 @@ public:
                const VarDecl *Of = nullptr)
       : V(V), Assigned(Assigned), Of(Of) {}
   bool Found = false;
+  bool Loaded = false, Saved = false;
+  // Whether the values collected are not all the variable holds.
+  bool changedOtherwise() const { return Found || (Loaded && !Saved); }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (Assigned && B->getOpcode() == BO_Assign && names(B->getLHS()))
@@ -47,6 +55,16 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    // A checkpoint of the variable itself (torch::save(v, f) and
+    // torch::load(v, f) in the same code) brings back a value it held,
+    // with that value's device; a load alone brings back anything.
+    if (Assigned && C->getNumArgs() > 0 && names(C->getArg(0))) {
+      if (isTorchFunction(C->getDirectCallee(), "load")) {
+        Loaded = true;
+        return true;
+      }
+      Saved |= isTorchFunction(C->getDirectCallee(), "save");
+    }
     // When values are collected, an in-place tensor method (index_put_)
     // writes data but leaves the variable holding the same tensor.
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
@@ -190,14 +208,10 @@ static bool leavesParamAlone(const FunctionDecl &FD, unsigned I) {
   return !F.Found;
 }
 
-// torch::load(value, path) reads the value from a file into its first
-// argument, unlike LibTorch's other functions taking references.
-static bool isTorchLoad(const FunctionDecl &FD) {
-  return FD.getIdentifier() && FD.getName() == "load" && FD.getQualifiedNameAsString() == "torch::load";
-}
-
 bool mayChangeArgument(const FunctionDecl *FD, unsigned I) {
-  if (FD && I == 0 && isTorchDecl(FD) && isTorchLoad(*FD))
+  // torch::load(value, path) reads the value from a file into its first
+  // argument, unlike LibTorch's other functions taking references.
+  if (I == 0 && isTorchFunction(FD, "load"))
     return true;
   if (!FD || isTorchDecl(FD) || I >= FD->getNumParams())
     return false;
@@ -273,7 +287,7 @@ bool allAssignedValues(const VarDecl &V, std::vector<HeldValue> &Out) {
     return false;
   ChangeFinder F(V, &Out);
   F.TraverseStmt(FD->getBody());
-  return !F.Found;
+  return !F.changedOtherwise();
 }
 
 bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<HeldValue> &Out) {
@@ -285,7 +299,7 @@ bool allMemberAssignedValues(const VarDecl &V, const FieldDecl &F, std::vector<H
     return false;
   ChangeFinder Finder(F, &Out, &V);
   Finder.TraverseStmt(FD->getBody());
-  return !Finder.Found;
+  return !Finder.changedOtherwise();
 }
 
 const Expr *givenInit(const VarDecl &V) {
@@ -366,7 +380,8 @@ bool allFieldValues(const FieldDecl &F, std::vector<const Expr *> &Out,
       [&](Stmt *S) { Finder.TraverseStmt(S); });
   if (const Expr *Init = F.getInClassInitializer(); Init && !isDefaultConstruction(Init))
     Held.push_back({Init});
-  if (Finder.Found || llvm::any_of(Held, [](const HeldValue &H) { return H.Element >= 0; }))
+  if (Finder.changedOtherwise() ||
+      llvm::any_of(Held, [](const HeldValue &H) { return H.Element >= 0; }))
     return false;
   for (const HeldValue &H : Held)
     Out.push_back(H.E);

@@ -98,3 +98,42 @@ void filled(torch::Device d) {
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: assigning a tensor into a CPU tensor copies the tensor to the host
   }
 }
+
+// A checkpoint of the value itself (saved and loaded by the same code)
+// brings back a tensor it held, on that tensor's device; a load alone may
+// bring back anything.
+class Agent {
+public:
+  Agent() : scale_(torch::ones({1})), bias_(torch::zeros({1})) {}
+  void save() const { torch::save(scale_, "scale.pt"); }
+  void restore() {
+    torch::load(scale_, "scale.pt");
+    torch::load(bias_, "bias.pt");
+  }
+  float sum(int n) const {
+    float total = 0;
+    for (int i = 0; i < n; ++i) {
+      total += scale_.item<float>();
+      total += bias_.item<float>();
+      // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: '.item()' copies the value to the host
+    }
+    return total;
+  }
+
+private:
+  torch::Tensor scale_, bias_;
+};
+
+float checkpoints() {
+  auto kept = torch::zeros({4}), loaded = torch::zeros({4});
+  torch::save(kept, "kept.pt");
+  torch::load(kept, "kept.pt");
+  torch::load(loaded, "other.pt");
+  float total = 0;
+  for (int i = 0; i < 4; ++i) {
+    total += kept[i].item<float>();
+    total += loaded[i].item<float>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: '.item()' copies the value to the host
+  }
+  return total;
+}
