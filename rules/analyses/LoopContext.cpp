@@ -143,10 +143,34 @@ bool isLoop(const Stmt *S, ASTContext &Ctx) {
 }
 
 bool isDeadOperand(const Stmt *Parent, const Stmt *Child, ASTContext &Ctx) {
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent);
-  if (!BO || !BO->isLogicalOp() || Child != BO->getRHS())
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Parent))
+    return BO->isLogicalOp() && Child == BO->getRHS() &&
+           constantBool(BO->getLHS(), Ctx) == (BO->getOpcode() == BO_LOr);
+  const Expr *Cond = nullptr;
+  const Stmt *Then = nullptr, *Else = nullptr;
+  if (const auto *If = dyn_cast_or_null<IfStmt>(Parent))
+    Cond = If->getCond(), Then = If->getThen(), Else = If->getElse();
+  else if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(Parent))
+    Cond = CO->getCond(), Then = CO->getTrueExpr(), Else = CO->getFalseExpr();
+  if (!Cond || (Child != Then && Child != Else))
     return false;
-  return constantBool(BO->getLHS(), Ctx) == (BO->getOpcode() == BO_LOr);
+  return constantBool(Cond, Ctx) == (Child == Else);
+}
+
+// S is in a branch that never runs, below it in its function (statements
+// only: a declaration on the way ends the search).
+static bool inDeadBranch(const Stmt &S, ASTContext &Ctx) {
+  const Stmt *Prev = &S;
+  for (DynTypedNodeList Parents = Ctx.getParents(S); !Parents.empty();) {
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false;
+    if (isDeadOperand(P, Prev, Ctx))
+      return true;
+    Prev = P;
+    Parents = Ctx.getParents(*P);
+  }
+  return false;
 }
 
 // A callee whose body is in the user's code: the call summaries follow
@@ -282,6 +306,8 @@ LoopContext loopContextOf(const Stmt &S, ASTContext &Ctx) {
     if (const VarDecl *V = dispatchedOn(P, Prev, Ctx))
       Dispatch = {P, V};
     if (isLoop(P, Ctx) && isPerIterationPart(P, Prev)) {
+      if (inDeadBranch(*P, Ctx))
+        return LoopContext();
       LC.Loop = P;
       // A value the iteration declares (the range-for's element, a local of
       // the body) differs from one iteration to the next.

@@ -54,7 +54,9 @@ std::optional<bool> constantBool(const clang::Expr *E, clang::ASTContext &Ctx);
 bool isLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
 // Child, a direct child of Parent, never runs: the right operand of
-// 'false && x' or 'true || x' (Catch2 repeats its condition there).
+// 'false && x' or 'true || x' (Catch2 repeats its condition there), or the
+// branch of an if or ?: that a constant condition never takes
+// (if (DEBUG) with #define DEBUG 0).
 bool isDeadOperand(const clang::Stmt *Parent, const clang::Stmt *Child, clang::ASTContext &Ctx);
 
 // Every loop (isLoop) outside system headers, bound to "loop": the matcher
