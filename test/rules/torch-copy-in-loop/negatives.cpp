@@ -51,4 +51,20 @@ void move_state(torch::nn::Linear &model, const torch::Device &device) {
   for (auto &buffer : model->buffers())
     buffer = buffer.to(device);
 }
+
+// Behind a constant false condition, in the loop or in a loop of its own.
+#define DEBUG_COPIES 0
+void debug_copies(std::vector<torch::Tensor> xs, torch::Device device) {
+  for (auto &x : xs) {
+    if (DEBUG_COPIES) {
+      auto y = x.to(device);
+      (void)y;
+    }
+    auto z = DEBUG_COPIES ? x.to(device) : x;
+    (void)z;
+  }
+  if (DEBUG_COPIES)
+    for (auto &x : xs)
+      x = x.to(device);
+}
 // CHECK-MESSAGES-NOT: warning:
