@@ -114,8 +114,6 @@ public:
       if (!New && It->second != Class)
         It->second.clear();
     }
-    if (const auto *V = dyn_cast<VarDecl>(D); V && V->isInvalidDecl() && V->isLocalVarDeclOrParm())
-      Lost.push_back(V);
     return true;
   }
   bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
@@ -144,21 +142,13 @@ public:
   // Clang drops every use of a local whose type it lost, silently; a call
   // of one from its declaration on may call an object.
   void addLostCalls(ASTContext &Ctx) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const VarDecl *V : Lost) {
-      const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-      const Stmt *Body = FD ? FD->getBody() : nullptr;
-      if (!Body)
-        continue;
-      auto [File, Begin] = SM.getDecomposedExpansionLoc(V->getBeginLoc());
-      auto [BodyFile, End] = SM.getDecomposedExpansionLoc(Body->getEndLoc());
-      if (File != BodyFile || Begin > End)
-        continue;
-      std::optional<std::vector<Token>> Tokens = rawTokens(SM, Ctx.getLangOpts(), {File, Begin, End});
+    for (const LostLocal &L : lostLocals(Ctx)) {
+      std::optional<std::vector<Token>> Tokens =
+          rawTokens(Ctx.getSourceManager(), Ctx.getLangOpts(), L.Code.Text);
       for (size_t I = 0; Tokens && I < Tokens->size(); ++I)
-        if ((*Tokens)[I].is(tok::raw_identifier) && (*Tokens)[I].getRawIdentifier() == V->getName() &&
-            calledAt(*Tokens, I, Ctx.Idents))
-          Found.insert(callOperatorName(lostClass(*V, *Tokens)));
+        if ((*Tokens)[I].is(tok::raw_identifier) &&
+            (*Tokens)[I].getRawIdentifier() == L.Var->getName() && calledAt(*Tokens, I, Ctx.Idents))
+          Found.insert(callOperatorName(lostClass(*L.Var, *Tokens)));
     }
   }
 
@@ -210,7 +200,6 @@ private:
 
   llvm::StringMap<std::string> Objects; // variables' classes, if known
   llvm::StringSet<> Functors;
-  std::vector<const VarDecl *> Lost;
 };
 } // namespace
 

@@ -116,6 +116,24 @@ bool isCudaCall(llvm::ArrayRef<Token> Tokens, size_t I) {
   return Is(I + 3, tok::r_paren) || (Is(I + 3, tok::numeric_constant) && Is(I + 4, tok::r_paren));
 }
 
+// Tokens[I..] spell '.to(' or '->to(' with the device type kCUDA, as is
+// or qualified (torch::kCUDA, at::kCUDA, c10::kCUDA), as the first
+// argument: the range of that argument.
+std::optional<CharSourceRange> cudaMoveDestination(llvm::ArrayRef<Token> Tokens, size_t I) {
+  auto Is = [&](size_t K, tok::TokenKind Kind) { return K < Tokens.size() && Tokens[K].is(Kind); };
+  auto Named = [&](size_t K, llvm::StringRef Name) {
+    return Is(K, tok::raw_identifier) && Tokens[K].getRawIdentifier() == Name;
+  };
+  if ((!Is(I, tok::period) && !Is(I, tok::arrow)) || !Named(I + 1, "to") || !Is(I + 2, tok::l_paren))
+    return std::nullopt;
+  size_t Begin = I + 3, K = Begin;
+  if ((Named(K, "torch") || Named(K, "at") || Named(K, "c10")) && Is(K + 1, tok::coloncolon))
+    K += 2;
+  if (!Named(K, "kCUDA") || !(Is(K + 1, tok::r_paren) || Is(K + 1, tok::comma)))
+    return std::nullopt;
+  return CharSourceRange::getTokenRange(Tokens[Begin].getLocation(), Tokens[K].getLocation());
+}
+
 } // namespace
 
 bool droppedTextMayNameGpu(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors) {
@@ -132,8 +150,7 @@ bool droppedTextMayNameGpu(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Error
   return false;
 }
 
-std::vector<SourceLocation> cudaCallsInText(const SourceManager &SM, const LangOptions &LO,
-                                            const TextSpan &Text) {
+CudaInText cudaInText(const SourceManager &SM, const LangOptions &LO, const TextSpan &Text) {
   static const llvm::StringSet<> CudaTests = {"is_available", "device_count", "hasCUDA",
                                                "is_cuda"};
   std::optional<std::vector<Token>> Tokens = rawTokens(SM, LO, Text);
@@ -141,10 +158,13 @@ std::vector<SourceLocation> cudaCallsInText(const SourceManager &SM, const LangO
         return T.is(tok::raw_identifier) && CudaTests.contains(T.getRawIdentifier());
       }))
     return {};
-  std::vector<SourceLocation> Out;
-  for (size_t I = 0; I < Tokens->size(); ++I)
+  CudaInText Out;
+  for (size_t I = 0; I < Tokens->size(); ++I) {
     if (isCudaCall(*Tokens, I))
-      Out.push_back((*Tokens)[I + 1].getLocation());
+      Out.CudaCalls.push_back((*Tokens)[I + 1].getLocation());
+    if (std::optional<CharSourceRange> Dest = cudaMoveDestination(*Tokens, I))
+      Out.Moves.push_back({(*Tokens)[I + 1].getLocation(), *Dest});
+  }
   return Out;
 }
 

@@ -19,12 +19,22 @@ namespace torchtidy {
 // count. For an error it cannot place, every file of the user's is read.
 bool droppedTextMayNameGpu(clang::ASTContext &Ctx, llvm::ArrayRef<clang::SourceLocation> Errors);
 
-// The 'cuda' tokens of the calls '.cuda()' and '->cuda()' (or with a
-// number, '.cuda(0)') written in Text; none when Text tests for
-// CUDA (is_available, device_count, hasCUDA, is_cuda), as code that
-// selects a device does. Comments and string literals do not count.
-std::vector<clang::SourceLocation> cudaCallsInText(const clang::SourceManager &SM,
-                                                   const clang::LangOptions &LO,
-                                                   const TextSpan &Text);
+// CUDA fixed in Text, none when Text tests for CUDA (is_available,
+// device_count, hasCUDA, is_cuda), as code that selects a device does.
+// Comments and string literals do not count.
+struct CudaInText {
+  // The 'cuda' tokens of the calls '.cuda()' and '->cuda()' (or with a
+  // number, '.cuda(0)').
+  std::vector<clang::SourceLocation> CudaCalls;
+  // The calls '.to(...)' and '->to(...)' to kCUDA (torch::kCUDA, ...):
+  // the 'to' token and the device's text.
+  struct Move {
+    clang::SourceLocation To;
+    clang::CharSourceRange Device;
+  };
+  std::vector<Move> Moves;
+};
+CudaInText cudaInText(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                      const TextSpan &Text);
 
 } // namespace torchtidy

@@ -173,6 +173,40 @@ std::vector<std::optional<DroppedCode>> droppedCode(ASTContext &Ctx,
   return Out;
 }
 
+namespace {
+class LostFinder : public RecursiveASTVisitor<LostFinder> {
+public:
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isInvalidDecl() && V->isLocalVarDeclOrParm())
+      Lost.push_back(V);
+    return true;
+  }
+  std::vector<const VarDecl *> Lost;
+};
+} // namespace
+
+std::vector<LostLocal> lostLocals(ASTContext &Ctx) {
+  if (!Ctx.getDiagnostics().hasErrorOccurred())
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  LostFinder F;
+  for (Decl *D : Ctx.getTraversalScope())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      F.TraverseDecl(D);
+  std::vector<LostLocal> Out;
+  for (const VarDecl *V : F.Lost) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    const Stmt *Body = FD ? FD->getBody() : nullptr;
+    if (!Body)
+      continue;
+    auto [File, Begin] = SM.getDecomposedExpansionLoc(V->getBeginLoc());
+    auto [BodyFile, End] = SM.getDecomposedExpansionLoc(Body->getEndLoc());
+    if (File == BodyFile && Begin <= End)
+      Out.push_back({V, {{File, Begin, End}, Body, DynTypedNode::create(*Body)}});
+  }
+  return Out;
+}
+
 static thread_local const SourceManager *SkippedIn = nullptr;
 static thread_local std::vector<SourceRange> Skipped;
 

@@ -41,6 +41,16 @@ struct DroppedCode {
 std::vector<std::optional<DroppedCode>> droppedCode(clang::ASTContext &Ctx,
                                                     llvm::ArrayRef<clang::SourceLocation> Errors);
 
+// A local whose type Clang lost to an error (its class is in a missing
+// header): Clang drops every use of it, silently (no error points there).
+// Code is the text from its declaration to the end of its function's body,
+// Around and Kept that body.
+struct LostLocal {
+  const clang::VarDecl *Var;
+  DroppedCode Code;
+};
+std::vector<LostLocal> lostLocals(clang::ASTContext &Ctx);
+
 // Where the AST has a member's name (x.name, x->name, resolved or not)
 // under Node, as written in the file.
 llvm::DenseSet<clang::SourceLocation> memberNamesIn(const clang::DynTypedNode &Node,

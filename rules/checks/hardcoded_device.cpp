@@ -97,6 +97,20 @@ static std::string cudaCallMessage(const CXXRecordDecl *Module, bool Registered)
          "module is moved with 'to(device)'; use '.to(<device>)' with the module's device";
 }
 
+static const std::string Selection = "torch::cuda::is_available() ? torch::kCUDA : torch::kCPU";
+
+// What a CUDA device written as Spelling does in Module, or else in
+// program code.
+static std::string literalMessage(const CXXRecordDecl *Module, llvm::StringRef Spelling) {
+  if (Module)
+    return "device '" + Spelling.str() + "' is hard-coded in module '" + Module->getNameAsString() +
+           "'; tensors made here ignore 'module->to(device)'; take the device from an input "
+           "('x.device()') or a parameter";
+  return "device '" + Spelling.str() + "' is hard-coded; the program fails on a machine without a "
+         "GPU and ignores its device variable; select the device once ('" + Selection +
+         "') and pass it";
+}
+
 void HardcodedDeviceCheck::checkCudaCall(const CXXMemberCallExpr &Call, ASTContext &Ctx) {
   const CXXRecordDecl *Module = enclosingModuleClass(Call, Ctx);
   bool Registered = !Module && isInRegisterCall(Call, Ctx);
@@ -137,7 +151,10 @@ void HardcodedDeviceCheck::onEndOfTranslationUnit(ASTContext &Ctx,
                                                   llvm::ArrayRef<SourceLocation> Errors) {
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::DenseSet<SourceLocation> Reported; // errors in the same dropped code
-  for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors)) {
+  std::vector<std::optional<DroppedCode>> All = droppedCode(Ctx, Errors);
+  for (LostLocal &L : lostLocals(Ctx))
+    All.push_back(std::move(L.Code));
+  for (const std::optional<DroppedCode> &D : All) {
     if (!D)
       continue;
     const CXXRecordDecl *Module = D->Around ? enclosingModuleClass(*D->Around, Ctx) : nullptr;
@@ -146,10 +163,17 @@ void HardcodedDeviceCheck::onEndOfTranslationUnit(ASTContext &Ctx,
       continue;
     llvm::DenseSet<SourceLocation> InAst = D->Kept ? memberNamesIn(*D->Kept, SM)
                                                    : llvm::DenseSet<SourceLocation>();
-    for (SourceLocation Loc : cudaCallsInText(SM, Ctx.getLangOpts(), D->Text))
+    const char *Dropped = "read from code that did not compile, which Clang left out";
+    CudaInText Cuda = cudaInText(SM, Ctx.getLangOpts(), D->Text);
+    for (SourceLocation Loc : Cuda.CudaCalls)
       if (!InAst.contains(Loc) && Reported.insert(Loc).second)
-        diag(SM, Loc, cudaCallMessage(Module, false))
-            .note(Loc, "read from code that did not compile, which Clang left out");
+        diag(SM, Loc, cudaCallMessage(Module, false)).note(Loc, Dropped);
+    for (const CudaInText::Move &M : Cuda.Moves) {
+      SourceLocation Loc = M.Device.getBegin();
+      if (!InAst.contains(M.To) && Reported.insert(Loc).second)
+        diag(SM, Loc, literalMessage(Module, Lexer::getSourceText(M.Device, SM, Ctx.getLangOpts())))
+            .note(Loc, Dropped);
+    }
   }
 }
 
@@ -211,8 +235,6 @@ static bool consumesDevice(const CallExpr &Call, const Expr *Arg, ASTContext &Ct
   return Name == "c10::TensorOptions::device" || Name == "c10::device" || Name == "torch::load" ||
          Name == "torch::jit::load" || Name == "torch::serialize::InputArchive::load_from";
 }
-
-static const std::string Selection = "torch::cuda::is_available() ? torch::kCUDA : torch::kCPU";
 
 // S runs under an if or a switch of its function: an assignment there picks
 // the device by a condition (a command-line flag), as a selection site does.
@@ -336,15 +358,9 @@ void HardcodedDeviceCheck::checkUse(const Expr &Leaf, DynTypedNode Consumer, AST
   // A module that moves itself to CUDA when CUDA is there selects its device.
   if (Call && movesModule(*Call) && isGuardedByCudaTest(Leaf, Ctx))
     return;
-  if (const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx))
-    diag(SM, Loc, "device '" + Spelling + "' is hard-coded in module '" +
-                      Module->getNameAsString() +
-                      "'; tensors made here ignore 'module->to(device)'; take the device from "
-                      "an input ('x.device()') or a parameter");
-  else if (!skipsProgramCode(Leaf, Ctx))
-    diag(SM, Loc, "device '" + Spelling + "' is hard-coded; the program fails on a machine "
-                      "without a GPU and ignores its device variable; select the device once "
-                      "('" + Selection + "') and pass it");
+  const CXXRecordDecl *Module = enclosingModuleClass(Leaf, Ctx);
+  if (Module || !skipsProgramCode(Leaf, Ctx))
+    diag(SM, Loc, literalMessage(Module, Spelling));
 }
 
 void HardcodedDeviceCheck::reportFixed(SourceLocation Loc, const std::string &Subject,

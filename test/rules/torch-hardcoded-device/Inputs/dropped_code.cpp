@@ -53,6 +53,24 @@ void keep(torch::Tensor x) {
   // CHECK: :[[@LINE-1]]:17: warning: '.cuda()' puts the tensor
 }
 
+// '.to(torch::kCUDA)' there too, and after a local whose type is in the
+// missing header: Clang drops every use of it, with no error of its own.
+void render(torch::Tensor frame, int n) {
+  using torch::kCUDA;
+  tqdm::Camera cam;
+  auto moved = tqdm::look(cam).to(torch::kCUDA);
+  // CHECK: :[[@LINE-1]]:35: warning: device 'torch::kCUDA' is hard-coded; the program fails on a machine without a GPU
+  // DROPPED: :[[@LINE-2]]:35: note: read from code that did not compile, which Clang left out
+  for (int i = 0; i < n; ++i)
+    frame = frame.to(kCUDA) + tqdm::look(cam).to(at::kCUDA, torch::kHalf);
+  // CHECK: :[[@LINE-1]]:22: warning: device 'kCUDA' is hard-coded
+  // CHECK: :[[@LINE-2]]:50: warning: device 'at::kCUDA' is hard-coded
+  // DROPPED: :[[@LINE-3]]:50: note: read from code that did not compile, which Clang left out
+  frame = frame.to(torch::kCPU) + frame.to(torch::kCUDA).sum();
+  // CHECK: :[[@LINE-1]]:44: warning: device 'torch::kCUDA' is hard-coded
+  (void)moved;
+}
+
 // Device-selection sites: code under a CUDA test, and dropped code that
 // tests for CUDA itself.
 void select(torch::Tensor x, int n) {

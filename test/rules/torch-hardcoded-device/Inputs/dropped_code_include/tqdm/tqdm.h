@@ -10,6 +10,8 @@ struct Meter {
   explicit Meter(const torch::Tensor &) {}
 };
 inline torch::Tensor wrap(torch::Tensor t) { return t; }
+struct Camera {};
+inline torch::Tensor look(const Camera &) { return torch::eye(4); }
 inline void log(const char *) {}
 } // namespace tqdm
 inline void show(const torch::Tensor &) {}
