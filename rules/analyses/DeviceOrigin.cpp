@@ -2,6 +2,7 @@
 
 #include "analyses/CallFrames.h"
 #include "analyses/DeviceExpr.h"
+#include "analyses/LocalModule.h"
 #include "analyses/ReachingValue.h"
 #include "analyses/TensorDevice.h"
 #include "analyses/TensorFactory.h"
@@ -10,6 +11,8 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -204,6 +207,23 @@ static const Decl *assignedOrigin(const VarDecl &V, int Depth) {
   return Common;
 }
 
+// A forward of the code whose body names a device or moves a tensor to
+// the host.
+static bool forwardMovesResult(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || isTorchDecl(Def))
+    return false;
+  std::function<bool(const Stmt *)> Moves = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+        MC && (isTensorMethod(MC->getMethodDecl(), "cpu") || isTensorMethod(MC->getMethodDecl(), "cuda")))
+      return true;
+    return llvm::any_of(S->children(), Moves);
+  };
+  return mentionsDevice(Def->getBody()) || Moves(Def->getBody());
+}
+
 static const Decl *tensorOrigin(const Expr *T, int Depth) {
   if (!T || Depth > MaxDepth)
     return nullptr;
@@ -223,6 +243,12 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
   if (const auto *Call = dyn_cast<CallExpr>(T)) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!isTensorFactory(FD)) {
+      // A module computes where its parameters are (an input elsewhere
+      // would fail against them), unless its forward moves the result.
+      if (const Expr *Dest = isModuleForwardCall(*Call) && !forwardMovesResult(FD)
+                                 ? deviceModuleMovedTo(*Call)
+                                 : nullptr)
+        return deviceOrigin(Dest, Depth + 1);
       if (const Decl *D = returnedOrigin(*Call, Depth))
         return D;
       return isModuleForwardCall(*Call) || (FD && isTorchDecl(FD)) ? operandsOrigin(*Call, Depth)

@@ -113,27 +113,37 @@ static bool usedOtherwise(const Stmt &S, const VarDecl &V) {
   return Uses.Moved;
 }
 
-// net->to(torch::kCPU) or net.to(torch::kCPU), as a statement of its own.
-static bool movesToCpu(const Stmt &S, const VarDecl &V) {
+// net->to(d) or net.to(d) that moves V to a device, as a statement of its
+// own: d.
+static const Expr *moveDestination(const Stmt &S, const VarDecl &V) {
   const auto *E = dyn_cast<Expr>(&S);
   const auto *To = E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
   const CXXMethodDecl *MD = To ? To->getMethodDecl() : nullptr;
-  return MD && MD->getIdentifier() && MD->getName() == "to" && isModuleClass(MD->getParent()) &&
-         To->getNumArgs() > 0 && knownDeviceKind(To->getArg(0)) == DeviceKind::Cpu &&
-         moduleVar(*To) == &V;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "to" || !isModuleClass(MD->getParent()) ||
+      To->getNumArgs() == 0 || MD->getNumParams() == 0 || moduleVar(*To) != &V)
+    return nullptr;
+  QualType P = MD->getParamDecl(0)->getType().getNonReferenceType();
+  return isDeviceType(P) || isDeviceTypeEnum(P) ? To->getArg(0) : nullptr;
 }
 
-bool forwardOfModuleMovedToCpu(const CallExpr &Call) {
+const Expr *deviceModuleMovedTo(const CallExpr &Call) {
   const VarDecl *V = moduleVar(Call);
   const auto *FD = V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()) : nullptr;
   if (!FD || !V->isLocalVarDeclOrParm() || !heldModule(V->getType()))
-    return false;
+    return nullptr;
+  const Expr *Dest = nullptr;
   auto Earlier = [&](const Stmt &S) {
-    if (movesToCpu(S, *V))
+    if ((Dest = moveDestination(S, *V)))
       return Step::Found;
     return usedOtherwise(S, *V) ? Step::Stop : Step::Next;
   };
-  return walkBack(Call, *FD, Earlier, [&](const Stmt &S) { return usedOtherwise(S, *V); });
+  return walkBack(Call, *FD, Earlier, [&](const Stmt &S) { return usedOtherwise(S, *V); }) ? Dest
+                                                                                          : nullptr;
+}
+
+bool forwardOfModuleMovedToCpu(const CallExpr &Call) {
+  const Expr *Dest = deviceModuleMovedTo(Call);
+  return Dest && knownDeviceKind(Dest) == DeviceKind::Cpu;
 }
 
 bool forwardOfHostModule(const CallExpr &Call) {

@@ -15,6 +15,11 @@ namespace torchtidy {
 // the host.
 bool forwardOfHostModule(const clang::CallExpr &Call);
 
+// Call is a module's forward on a local variable that the statements before
+// it in its function move to a device (net->to(device)) and use no other
+// way than to call its methods (walkBack): that device's expression.
+const clang::Expr *deviceModuleMovedTo(const clang::CallExpr &Call);
+
 // Call is a module's forward on a variable that the statements before it in
 // its function move to the CPU (net->to(torch::kCPU)) and use no other way
 // than to call its methods (walkBack): its parameters are on the CPU, so its

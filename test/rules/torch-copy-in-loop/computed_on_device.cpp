@@ -60,3 +60,33 @@ void train(torch::nn::Sequential seq, Net net, std::vector<torch::Tensor> &batch
     auto typed = b.type_as(out).to(device);
   }
 }
+
+// A module moved to the device computes there, whatever is known of its
+// input (an input elsewhere would fail against its parameters); not when
+// its forward moves the result itself, nor once other code may have moved
+// the module.
+struct ToHostImpl : torch::nn::Module {
+  torch::nn::Linear fc{nullptr};
+  ToHostImpl() { fc = register_module("fc", torch::nn::Linear(2, 2)); }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x).cpu(); }
+};
+TORCH_MODULE(ToHost);
+
+void moved_modules(std::vector<torch::Tensor> xs, void (*hand)(Net &)) {
+  auto model = std::make_shared<NetImpl>();
+  model->to(device);
+  ToHost back;
+  back->to(device);
+  Net other;
+  other->to(device);
+  for (auto &x : xs) {
+    auto in = x.view({1, 2});
+    auto pred = model->forward(in);
+    auto kept = pred.to(device);
+    auto returned = back->forward(in).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: '.to(device)' is a blocking copy from host to device
+    auto handed = other->forward(in).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: '.to(device)' is a blocking copy from host to device
+    hand(other);
+  }
+}
