@@ -116,6 +116,17 @@ bool isCudaCall(llvm::ArrayRef<Token> Tokens, size_t I) {
   return Is(I + 3, tok::r_paren) || (Is(I + 3, tok::numeric_constant) && Is(I + 4, tok::r_paren));
 }
 
+// A '%' among the tokens of the statement before Tokens[I].
+bool afterModulo(llvm::ArrayRef<Token> Tokens, size_t I) {
+  for (size_t K = I; K-- > 0;) {
+    if (Tokens[K].isOneOf(tok::semi, tok::l_brace, tok::r_brace))
+      return false;
+    if (Tokens[K].is(tok::percent))
+      return true;
+  }
+  return false;
+}
+
 // Tokens[I..] spell '.to(' or '->to(' with the device type kCUDA, as is
 // or qualified (torch::kCUDA, at::kCUDA, c10::kCUDA), as the first
 // argument: the range of that argument.
@@ -160,10 +171,11 @@ CudaInText cudaInText(const SourceManager &SM, const LangOptions &LO, const Text
     return {};
   CudaInText Out;
   for (size_t I = 0; I < Tokens->size(); ++I) {
+    SourceLocation Name = I + 1 < Tokens->size() ? (*Tokens)[I + 1].getLocation() : SourceLocation();
     if (isCudaCall(*Tokens, I))
-      Out.CudaCalls.push_back((*Tokens)[I + 1].getLocation());
+      Out.CudaCalls.push_back({Name, {}, afterModulo(*Tokens, I)});
     if (std::optional<CharSourceRange> Dest = cudaMoveDestination(*Tokens, I))
-      Out.Moves.push_back({(*Tokens)[I + 1].getLocation(), *Dest});
+      Out.Moves.push_back({Name, *Dest, afterModulo(*Tokens, I)});
   }
   return Out;
 }

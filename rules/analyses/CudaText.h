@@ -23,16 +23,17 @@ bool droppedTextMayNameGpu(clang::ASTContext &Ctx, llvm::ArrayRef<clang::SourceL
 // device_count, hasCUDA, is_cuda), as code that selects a device does.
 // Comments and string literals do not count.
 struct CudaInText {
-  // The 'cuda' tokens of the calls '.cuda()' and '->cuda()' (or with a
-  // number, '.cuda(0)').
-  std::vector<clang::SourceLocation> CudaCalls;
-  // The calls '.to(...)' and '->to(...)' to kCUDA (torch::kCUDA, ...):
-  // the 'to' token and the device's text.
-  struct Move {
-    clang::SourceLocation To;
-    clang::CharSourceRange Device;
+  struct Call {
+    clang::SourceLocation Name;     // the 'cuda' or 'to' token
+    clang::CharSourceRange Device;  // kCUDA's text for a '.to()'
+    // A '%' before it in its statement: it may be under a periodic guard
+    // (if (i % N == 0)) that Clang dropped with it.
+    bool AfterModulo = false;
   };
-  std::vector<Move> Moves;
+  // The calls '.cuda()' and '->cuda()' (or with a number, '.cuda(0)').
+  std::vector<Call> CudaCalls;
+  // The calls '.to(...)' and '->to(...)' to kCUDA (torch::kCUDA, ...).
+  std::vector<Call> Moves;
 };
 CudaInText cudaInText(const clang::SourceManager &SM, const clang::LangOptions &LO,
                       const TextSpan &Text);

@@ -1,5 +1,7 @@
 #include "checks/copy_in_loop.h"
 
+#include "analyses/CudaText.h"
+#include "analyses/DroppedCode.h"
 #include "analyses/LoopContext.h"
 #include "analyses/LoopCheck.h"
 #include "analyses/DeviceExpr.h"
@@ -265,6 +267,13 @@ static bool preparesOnce(const ReachedEffect &R, const Stmt &Loop, ASTContext &C
                                              : keptInContainer(*Site, Loop, Ctx);
 }
 
+// The message for Copy, made on every iteration.
+static std::string perIteration(const std::string &Copy) {
+  return Copy + ", on every iteration; on a CUDA device pin the batch (pin_memory() throws on a "
+                "CPU-only LibTorch: if (device.is_cuda()) batch = batch.pin_memory();) and pass "
+                "non_blocking=true, or move data that does not change once before the loop";
+}
+
 void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Ctx = *Result.Context;
@@ -292,13 +301,10 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
               "', which is defined outside the loop and does not change in it, to the device "
               "on every iteration; move it once before the loop";
       else
-        Msg = (R.Chain.empty() ? R.Op.What
-                               : "call to '" + R.Chain.front().Callee + "' runs " + R.Op.What +
-                                     ", which") +
-              " " + R.Op.Detail +
-              ", on every iteration; on a CUDA device pin the batch (pin_memory() throws on a "
-              "CPU-only LibTorch: if (device.is_cuda()) batch = batch.pin_memory();) and pass "
-              "non_blocking=true, or move data that does not change once before the loop";
+        Msg = perIteration((R.Chain.empty() ? R.Op.What
+                                            : "call to '" + R.Chain.front().Callee + "' runs " +
+                                                  R.Op.What + ", which") +
+                           " " + R.Op.Detail);
     }
     if (inDeadCode(*Call, Ctx))
       return;
@@ -307,6 +313,42 @@ void CopyInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     addLoopNotes(D, LC);
     return;
   }
+}
+
+// A '.cuda()' or '.to(torch::kCUDA)' in code Clang dropped around an error
+// is not in the AST: it is read from the tokens (as the hard-coded device
+// check reads it) when the kept statement around it runs on every
+// iteration of a loop, unless the AST has that call.
+void CopyInLoopCheck::onEndOfTranslationUnit(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::DenseSet<SourceLocation> Reported; // errors in the same dropped code
+  for (const std::optional<DroppedCode> &D : droppedCode(Ctx, Errors)) {
+    // Around a loop itself, the text may be its condition, run once more.
+    if (!D || !D->Around || isLoop(D->Around, Ctx))
+      continue;
+    LoopContext LC = loopContextOf(*D->Around, Ctx);
+    if (!LC || LC.DispatchArm || (LC.PeriodicGuard && !Options.getBool("IncludePeriodic")) ||
+        inDeadCode(*D->Around, Ctx))
+      continue;
+    llvm::DenseSet<SourceLocation> InAst = D->Kept ? memberNamesIn(*D->Kept, SM)
+                                                   : llvm::DenseSet<SourceLocation>();
+    CudaInText Cuda = cudaInText(SM, Ctx.getLangOpts(), D->Text);
+    std::vector<std::pair<CudaInText::Call, std::string>> Copies;
+    for (const CudaInText::Call &C : Cuda.CudaCalls)
+      Copies.push_back({C, "'.cuda()'"});
+    for (const CudaInText::Call &M : Cuda.Moves)
+      Copies.push_back({M, "'.to(torch::kCUDA)'"});
+    for (const auto &[C, What] : Copies) {
+      SourceLocation Loc = C.Name;
+      if ((C.AfterModulo && !Options.getBool("IncludePeriodic")) || InAst.contains(Loc) ||
+          !Reported.insert(Loc).second)
+        continue;
+      DiagBuilder Diag = diag(SM, Loc, perIteration(What + " is a blocking copy from host to device"));
+      Diag.note(Loc, "read from code that did not compile, which Clang left out");
+      addLoopNotes(Diag, LC);
+    }
+  }
+  LoopCheck::onEndOfTranslationUnit(Ctx, Errors);
 }
 
 } // namespace torchtidy

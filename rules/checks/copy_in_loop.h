@@ -11,6 +11,8 @@ public:
   using LoopCheck::LoopCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit(clang::ASTContext &Ctx,
+                              llvm::ArrayRef<clang::SourceLocation> Errors) override;
 };
 
 } // namespace torchtidy

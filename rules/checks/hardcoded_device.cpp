@@ -165,12 +165,12 @@ void HardcodedDeviceCheck::onEndOfTranslationUnit(ASTContext &Ctx,
                                                    : llvm::DenseSet<SourceLocation>();
     const char *Dropped = "read from code that did not compile, which Clang left out";
     CudaInText Cuda = cudaInText(SM, Ctx.getLangOpts(), D->Text);
-    for (SourceLocation Loc : Cuda.CudaCalls)
-      if (!InAst.contains(Loc) && Reported.insert(Loc).second)
-        diag(SM, Loc, cudaCallMessage(Module, false)).note(Loc, Dropped);
-    for (const CudaInText::Move &M : Cuda.Moves) {
+    for (const CudaInText::Call &C : Cuda.CudaCalls)
+      if (!InAst.contains(C.Name) && Reported.insert(C.Name).second)
+        diag(SM, C.Name, cudaCallMessage(Module, false)).note(C.Name, Dropped);
+    for (const CudaInText::Call &M : Cuda.Moves) {
       SourceLocation Loc = M.Device.getBegin();
-      if (!InAst.contains(M.To) && Reported.insert(Loc).second)
+      if (!InAst.contains(M.Name) && Reported.insert(Loc).second)
         diag(SM, Loc, literalMessage(Module, Lexer::getSourceText(M.Device, SM, Ctx.getLangOpts())))
             .note(Loc, Dropped);
     }
