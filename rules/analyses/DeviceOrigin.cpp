@@ -245,9 +245,8 @@ static const Decl *tensorOrigin(const Expr *T, int Depth) {
     if (!isTensorFactory(FD)) {
       // A module computes where its parameters are (an input elsewhere
       // would fail against them), unless its forward moves the result.
-      if (const Expr *Dest = isModuleForwardCall(*Call) && !forwardMovesResult(FD)
-                                 ? deviceModuleMovedTo(*Call)
-                                 : nullptr)
+      const Expr *Dest = isModuleForwardCall(*Call) ? deviceModuleMovedTo(*Call) : nullptr;
+      if (Dest && !forwardMovesResult(FD))
         return deviceOrigin(Dest, Depth + 1);
       if (const Decl *D = returnedOrigin(*Call, Depth))
         return D;
