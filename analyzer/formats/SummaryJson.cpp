@@ -14,9 +14,9 @@ FilePos posFrom(const nlohmann::json &J) {
 nlohmann::json toJson(const ReachedEffect &E) {
   nlohmann::json Chain = nlohmann::json::array();
   for (const ChainLink &L : E.Chain)
-    Chain.push_back({toJson(L.Elsewhere), L.Callee, L.Virtual, L.Overriders});
+    Chain.push_back({toJson(L.Elsewhere), L.Callee, L.Virtual, L.Overriders, L.Handed});
   return {static_cast<int>(E.Op.Kind), E.Op.What, E.Op.Detail, toJson(E.Op.Elsewhere), E.InLoop,
-          Chain, E.WhenParam, static_cast<int>(E.When)};
+          Chain, E.WhenParam, static_cast<int>(E.When), E.Callback};
 }
 
 ReachedEffect effectFrom(const nlohmann::json &J) {
@@ -35,6 +35,7 @@ ReachedEffect effectFrom(const nlohmann::json &J) {
     Link.Callee = L.at(1).get<std::string>();
     Link.Virtual = L.at(2).get<bool>();
     Link.Overriders = L.at(3).get<bool>();
+    Link.Handed = L.at(4).get<bool>();
     E.Chain.push_back(std::move(Link));
   }
   E.WhenParam = J.at(6).get<int>();
@@ -42,6 +43,7 @@ ReachedEffect effectFrom(const nlohmann::json &J) {
   if (When < 0 || When > static_cast<int>(ParamCondition::NotOnHost))
     throw std::runtime_error("unknown parameter condition");
   E.When = static_cast<ParamCondition>(When);
+  E.Callback = J.at(8).get<int>();
   return E;
 }
 

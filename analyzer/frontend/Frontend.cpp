@@ -7,6 +7,7 @@
 #include "support/Profile.h"
 #include "checks/Registry.h"
 
+#include "analyses/Callbacks.h"
 #include "analyses/CudaText.h"
 #include "analyses/CudaUse.h"
 #include "analyses/DroppedCode.h"
@@ -191,11 +192,13 @@ private:
         Main.push_back(D);
     TUSummary &S = Run.Result.Summary;
     CallSummaries Own(Ctx, &Program);
-    S.Functions = exportSummaries(Own, Main, [&](SourceLocation Loc) {
+    auto Where = [&](SourceLocation Loc) {
       Position P = resolvePosition(Loc, *SM);
       return FilePos{P.File, P.Line, P.Column};
-    });
+    };
+    S.Functions = exportSummaries(Own, Main, Where);
     exportPlaceFacts(S.Functions);
+    exportCallbacks(Own, S.Functions, Where);
     // Code that did not parse is not in the AST; its tokens still tell.
     S.TakesDevice = takesDeviceFromCaller(Ctx);
     S.DefinesMain = definesMain(Ctx);

@@ -2,11 +2,16 @@
 
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <cctype>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,9 +99,74 @@ bool madeByCodeGenerator(llvm::StringRef Included) {
          Name.starts_with("qrc_");
 }
 
+// The file names under Dir, a few levels down (hidden folders left out);
+// null when there are too many to list. Kept for the process: the workers
+// of one run ask for the same folders.
+static const std::set<std::string> *namesUnder(const std::string &Dir) {
+  static std::mutex Lock;
+  static std::map<std::string, std::optional<std::set<std::string>>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace(Dir);
+  if (New) {
+    std::set<std::string> Names;
+    std::error_code EC;
+    size_t Seen = 0;
+    for (llvm::sys::fs::recursive_directory_iterator I(Dir, EC), End; I != End && !EC; I.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(I->path());
+      if (++Seen > 20000)
+        return nullptr;
+      if (Name.starts_with(".") || I.level() >= 6)
+        I.no_push();
+      Names.insert(Name.str());
+    }
+    It->second = std::move(Names);
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+static bool hasEntry(llvm::StringRef Dir, llvm::StringRef Name) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, Name);
+  return llvm::sys::fs::exists(Path);
+}
+
+// A header named without a folder ("TROOT.h") is the project's when a file
+// of that name, or its template ("config.h.in"), is in the project: under
+// the including file's folder, under a folder up to three above it that
+// holds a build file or a repository (not past the repository's root), or
+// under a user include directory. When a folder has too many files to
+// list, it may be.
+static bool mayBeInProject(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
+  std::vector<std::string> Bases;
+  const SourceManager &SM = PP.getSourceManager();
+  if (OptionalFileEntryRef Includer = SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)))) {
+    llvm::SmallString<256> Dir(Includer->getDir().getName());
+    PP.getFileManager().makeAbsolutePath(Dir);
+    Bases.push_back(Dir.str().str());
+    for (int Up = 0; Up < 3 && !hasEntry(Dir, ".git"); ++Up) {
+      Dir = llvm::sys::path::parent_path(Dir);
+      if (Dir.empty())
+        break;
+      static const char *const Markers[] = {".git", "CMakeLists.txt", "Makefile", "meson.build"};
+      if (llvm::any_of(Markers, [&](const char *Marker) { return hasEntry(Dir, Marker); }))
+        Bases.push_back(Dir.str().str());
+    }
+  }
+  for (const DirectoryLookup &Lookup : PP.getHeaderSearchInfo().search_dir_range())
+    if (OptionalDirectoryEntryRef D = Lookup.getDirRef(); D && Lookup.getDirCharacteristic() == SrcMgr::C_User)
+      Bases.push_back(D->getName().str());
+  std::string Name = Included.str();
+  return llvm::any_of(Bases, [&](const std::string &Base) {
+    const std::set<std::string> *Names = namesUnder(Base);
+    return !Names || Names->count(Name) || Names->count(Name + ".in") || Names->count(Name + ".cmake");
+  });
+}
+
 bool inLibraryDirectory(Preprocessor &PP, llvm::StringRef Included, SourceLocation Loc) {
   auto [Dir, Rest] = Included.split('/');
-  if (Rest.empty() || Dir.empty() || Dir == "." || Dir == "..")
+  if (Rest.empty())
+    return !mayBeInProject(PP, Included, Loc);
+  if (Dir.empty() || Dir == "." || Dir == "..")
     return false;
   FileManager &FM = PP.getFileManager();
   auto HasDir = [&](llvm::StringRef Parent) {

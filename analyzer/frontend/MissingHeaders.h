@@ -37,8 +37,9 @@ bool madeByCodeGenerator(llvm::StringRef Included);
 // The missing header Included lies in a directory that is neither beside
 // the file that includes it (at Loc) nor in a user include directory: one
 // nowhere ("wx/archive.h" without wxWidgets), or only among the system's
-// ("SDL2/SDL_ttf.h" with SDL2 installed, SDL2_ttf not). A library's
-// header, not one of the project's own, which could hold its code.
+// ("SDL2/SDL_ttf.h" with SDL2 installed, SDL2_ttf not); or named without a
+// folder ("TROOT.h") and found nowhere in the project's folders. A
+// library's header, not one of the project's own, which could hold its code.
 bool inLibraryDirectory(clang::Preprocessor &PP, llvm::StringRef Included, clang::SourceLocation Loc);
 
 } // namespace torchtidy

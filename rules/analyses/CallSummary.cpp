@@ -1,6 +1,7 @@
 #include "analyses/CallSummary.h"
 
 #include "analyses/CallClassify.h"
+#include "analyses/Callbacks.h"
 #include "analyses/DependentCall.h"
 #include "analyses/DeviceExpr.h"
 #include "analyses/TensorPlace.h"
@@ -22,7 +23,10 @@ using namespace clang;
 namespace torchtidy {
 
 void CallSummaries::merge(Summary &Out, const ReachedEffect &E) {
-  auto Same = [&](const ReachedEffect &O) { return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop; };
+  auto Same = [&](const ReachedEffect &O) {
+    return O.Op.Kind == E.Op.Kind && O.InLoop == E.InLoop && O.Callback == E.Callback &&
+           (E.Callback < 0 || sameHandedLink(O.Chain, E.Chain));
+  };
   for (const ReachedEffect &O : Out)
     if (Same(O) && (O.WhenParam < 0 || (O.WhenParam == E.WhenParam && O.When == E.When)))
       return;
@@ -155,6 +159,8 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCall(const CallExpr &Call) {
         merge(Out, R);
     return Out;
   }
+  if (const ParmVarDecl *P = calledCallableParam(Call))
+    return effectsOfCallback(Call, *P);
   const FunctionDecl *FD = calleeOf(Call);
   if (!FD)
     FD = dependentCallee(Call, Ctx);
@@ -178,6 +184,26 @@ std::vector<ReachedEffect> CallSummaries::effectsOfEveryCallee(const CallExpr &C
     });
   }
   return Common;
+}
+
+// What a call of a callable parameter runs: what each callable the program
+// hands it does (any of them may be the one called).
+std::vector<ReachedEffect> CallSummaries::effectsOfCallback(const CallExpr &Call, const ParmVarDecl &P) {
+  std::vector<ReachedEffect> Handed = callbacksElsewhere(P);
+  for (const HandedCallable &H : callablesHandedHere(P))
+    for (ReachedEffect R : summaryOf(H.Body)) {
+      R.Chain.insert(R.Chain.begin(), handedLink(H));
+      Handed.push_back(std::move(R));
+    }
+  std::vector<ReachedEffect> Out;
+  for (ReachedEffect R : Handed) {
+    if (!keepsCondition(R, Call))
+      continue;
+    R.Callback = static_cast<int>(P.getFunctionScopeIndex());
+    R.Chain.insert(R.Chain.begin(), ChainLink{callLoc(Call), {}, P.getNameAsString()});
+    merge(Out, R);
+  }
+  return Out;
 }
 
 // A lambda called through its variable (fnRunMinibatch(0, n)) by that
@@ -265,8 +291,9 @@ std::vector<ReachedEffect> CallSummaries::effectsOfCallee(const CallExpr &Call,
   }
   std::vector<ReachedEffect> Out;
   for (ReachedEffect R : *Callee) {
-    if (!keepsCondition(R, Call))
+    if (!keepsCondition(R, Call) || !keepsCallback(R, Call, Ctx))
       continue;
+    R.Callback = -1;
     R.Chain.insert(R.Chain.begin(), Link);
     Out.push_back(std::move(R));
   }

@@ -50,6 +50,7 @@ struct ChainLink {
   std::string Callee;            // its name
   bool Virtual = false;          // dispatched virtually: the static callee's summary was used
   bool Overriders = false;       // ... or, with no body here, its overriders' too
+  bool Handed = false;           // the callable an argument (at Loc) hands the previous link's parameter
 };
 
 // An effect reached through calls: Chain[0] is the call at the site the
@@ -64,6 +65,10 @@ struct ReachedEffect {
   // each call settles it with its argument.
   int WhenParam = -1;
   ParamCondition When = ParamCondition::Flag;
+  // The op is in a callable that a call handed the function's callable
+  // parameter of this index (its chain's Handed link names the argument):
+  // each call keeps only what it hands itself.
+  int Callback = -1;
 };
 
 // The effect of one call expression itself when it is a LibTorch op.
@@ -110,6 +115,7 @@ private:
   std::vector<ReachedEffect> effectsOfCallee(const clang::CallExpr &Call,
                                              const clang::FunctionDecl *FD);
   std::vector<ReachedEffect> effectsOfEveryCallee(const clang::CallExpr &Call);
+  std::vector<ReachedEffect> effectsOfCallback(const clang::CallExpr &Call, const clang::ParmVarDecl &P);
   void collect(const clang::Stmt *S, bool InLoop, Summary &Out);
   int conditionParam(const clang::Expr *E, ParamCondition When = ParamCondition::Flag) const;
   void conditionOnParam(const clang::CallExpr &Call, std::vector<ReachedEffect> &Effects) const;

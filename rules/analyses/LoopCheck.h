@@ -82,7 +82,12 @@ inline void addChainNotes(DiagBuilder &D, const ReachedEffect &R, llvm::StringRe
     else if (L.Virtual)
       noteAt(D, L.Loc, L.Elsewhere,
              "virtual call: the summary of the static callee '" + L.Callee + "' is used");
-    if (I > 0)
+    if (I > 0 && L.Handed)
+      noteAt(D, L.Loc, L.Elsewhere,
+             "'" + R.Chain[I - 1].Callee + "' is " +
+                 (L.Callee == "lambda" ? std::string("the lambda") : "'" + L.Callee + "'") +
+                 " passed here");
+    else if (I > 0)
       noteAt(D, L.Loc, L.Elsewhere, "'" + R.Chain[I - 1].Callee + "' calls '" + L.Callee + "' here");
   }
   if (!R.Chain.empty())

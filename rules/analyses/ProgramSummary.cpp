@@ -21,7 +21,7 @@ const std::vector<ReachedEffect> *ProgramSummaries::lookup(const std::string &Us
 }
 
 // A prefix question is recorded as the prefix and a mark for its kind.
-static const char AllHoldMark = '*', SomeAllHoldMark = '+', SomeMark = '?';
+static const char AllHoldMark = '*', SomeAllHoldMark = '+', SomeMark = '?', ContentMark = '~';
 // Between a prefix and the end of the keys its question leaves out.
 static const std::string ExceptMark = "\x1f";
 
@@ -33,6 +33,8 @@ static char markOf(FactQuestion Q) {
     return SomeAllHoldMark;
   case FactQuestion::Some:
     return SomeMark;
+  case FactQuestion::Content:
+    return ContentMark;
   }
   return SomeMark;
 }
@@ -51,7 +53,8 @@ ProgramSummaries::factsUnder(const std::string &Prefix, FactQuestion Q, const st
 // Function USRs (which may end in '*') start with "c:", facts' keys never.
 static bool isQuestion(llvm::StringRef Ask) {
   return !Ask.starts_with("c:") && !Ask.empty() &&
-         (Ask.back() == AllHoldMark || Ask.back() == SomeAllHoldMark || Ask.back() == SomeMark);
+         (Ask.back() == AllHoldMark || Ask.back() == SomeAllHoldMark || Ask.back() == SomeMark ||
+          Ask.back() == ContentMark);
 }
 
 void forEachAsked(const FunctionTable &Table, const std::string &Asked,
@@ -123,22 +126,27 @@ FunctionTable exportSummaries(CallSummaries &S, llvm::ArrayRef<Decl *> Decls,
     if (Keys.empty())
       continue;
     std::vector<ReachedEffect> Effects = S.summaryOf(FD);
-    for (ReachedEffect &E : Effects) {
-      E.Op.Site = nullptr;
-      if (E.Op.Loc.isValid())
-        E.Op.Elsewhere = Where(E.Op.Loc);
-      E.Op.Loc = SourceLocation();
-      for (ChainLink &L : E.Chain) {
-        if (L.Loc.isValid())
-          L.Elsewhere = Where(L.Loc);
-        L.Loc = SourceLocation();
-      }
-    }
+    locateElsewhere(Effects, Where);
     for (const std::string &K : Keys)
       for (const ReachedEffect &E : Effects)
         CallSummaries::merge(Out[K], E);
   }
   return Out;
+}
+
+void locateElsewhere(std::vector<ReachedEffect> &Effects,
+                     llvm::function_ref<FilePos(SourceLocation)> Where) {
+  for (ReachedEffect &E : Effects) {
+    E.Op.Site = nullptr;
+    if (E.Op.Loc.isValid())
+      E.Op.Elsewhere = Where(E.Op.Loc);
+    E.Op.Loc = SourceLocation();
+    for (ChainLink &L : E.Chain) {
+      if (L.Loc.isValid())
+        L.Elsewhere = Where(L.Loc);
+      L.Loc = SourceLocation();
+    }
+  }
 }
 
 void mergeInto(FunctionTable &Into, const FunctionTable &From) {
@@ -154,18 +162,19 @@ static void describe(const FilePos &P, std::string &Out) {
 std::string digestOf(const FunctionTable &Table, const std::set<std::string> &Asked) {
   std::string Out;
   for (const std::string &Ask : Asked) {
-    if (isQuestion(Ask)) {
+    if (isQuestion(Ask) && Ask.back() != ContentMark) {
       Out += Ask + (answer(Table, Ask) ? "=yes|" : "=no|");
       continue;
     }
+    Out += Ask + "=";
     forEachAsked(Table, Ask, [&](const std::string &Usr, const std::vector<ReachedEffect> &Effects) {
     Out += Usr + "{";
     for (const ReachedEffect &E : Effects) {
       Out += std::to_string(int(E.Op.Kind)) + (E.InLoop ? "L" : "") + "W" +
-             std::to_string(E.WhenParam) + "C" + std::to_string(int(E.When)) + E.Op.What + "|" + E.Op.Detail + "|";
+             std::to_string(E.WhenParam) + "C" + std::to_string(int(E.When)) + "B" + std::to_string(E.Callback) + E.Op.What + "|" + E.Op.Detail + "|";
       describe(E.Op.Elsewhere, Out);
       for (const ChainLink &L : E.Chain) {
-        Out += L.Callee + (L.Virtual ? "V" : "") + (L.Overriders ? "O" : "");
+        Out += L.Callee + (L.Virtual ? "V" : "") + (L.Overriders ? "O" : "") + (L.Handed ? "H" : "");
         describe(L.Elsewhere, Out);
       }
     }

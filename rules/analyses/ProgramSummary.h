@@ -29,7 +29,8 @@ inline const char *const FactFails = "fails";
 enum class FactQuestion {
   AllHold,      // every fact holds (none is fine)
   SomeAllHold,  // there is a fact, and every one holds
-  Some          // there is a fact
+  Some,         // there is a fact
+  Content       // what the facts say
 };
 
 // What one TU gives the program and what it took from it.
@@ -69,6 +70,11 @@ std::string usrOf(const clang::Decl *D);
 // through the base finds it.
 FunctionTable exportSummaries(CallSummaries &S, llvm::ArrayRef<clang::Decl *> Decls,
                               llvm::function_ref<FilePos(clang::SourceLocation)> Where);
+
+// Puts the effects' locations, and their chains', into Elsewhere, for a
+// reader that has not this TU's AST.
+void locateElsewhere(std::vector<ReachedEffect> &Effects,
+                     llvm::function_ref<FilePos(clang::SourceLocation)> Where);
 
 // Adds From's entries to Into, one effect of each kind per function.
 void mergeInto(FunctionTable &Into, const FunctionTable &From);

@@ -62,8 +62,15 @@ static DeviceKind knownKind(const Expr *E, int Depth) {
     return K;
   if (const Expr *Arg = optionsDeviceArg(E))
     return knownKind(Arg, Depth + 1);
-  const VarDecl *V = namedVar(optionsChainBase(E));
-  if (!V || !isDeviceOrOptionsType(V->getType()))
+  const Expr *Base = optionsChainBase(E);
+  // The one value every path gives the variable here: a device chosen in a
+  // branch, then set to the CPU whatever the branch chose.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+    if (const Expr *Now = reachingValue(*DRE))
+      if (DeviceKind K = knownKind(Now, Depth + 1); K != DeviceKind::Unknown)
+        return K;
+  const VarDecl *V = namedVar(Base);
+  if (!V || !(isDeviceOrOptionsType(V->getType()) || isDeviceTypeEnum(V->getType())))
     return DeviceKind::Unknown;
   if (auto K = forBoundVariable<DeviceKind>(V, [&](const Expr *A) { return knownKind(A, Depth + 1); }))
     return *K;

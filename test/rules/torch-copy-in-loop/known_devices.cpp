@@ -53,3 +53,21 @@ void with_default(std::vector<torch::Tensor> xs, torch::Device device = torch::k
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
   }
 }
+
+// What every path gives the variable before its use decides: a device type
+// chosen in a branch, then set to the CPU whatever the branch chose.
+void chosen_then_overridden(std::vector<torch::Tensor> xs) {
+  torch::DeviceType device_type;
+  if (torch::cuda::is_available())
+    device_type = torch::kCUDA;
+  else
+    device_type = torch::kCPU;
+  torch::Device chosen(device_type);
+  device_type = torch::kCPU;
+  torch::Device device(device_type);
+  for (auto &x : xs) {
+    auto y = x.to(device);
+    auto z = x.to(chosen);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: '.to(device)' is a blocking copy
+  }
+}
