@@ -37,6 +37,26 @@ bool literalMayNameGpu(llvm::StringRef Text) {
   return false;
 }
 
+// Tokens[I], a name with "device" in it, names no GPU: a tensor's or a
+// module's own device ('.device()', '->device()'), or the CPU as the one
+// argument ('.device(torch::kCPU)', 'torch::Device("cpu")').
+bool namesNoOtherDevice(llvm::ArrayRef<Token> Tokens, size_t I) {
+  auto Is = [&](size_t K, tok::TokenKind Kind) { return K < Tokens.size() && Tokens[K].is(Kind); };
+  auto Named = [&](size_t K, llvm::StringRef Name) {
+    return Is(K, tok::raw_identifier) && Tokens[K].getRawIdentifier() == Name;
+  };
+  if (!Is(I + 1, tok::l_paren))
+    return false;
+  if (Is(I + 2, tok::r_paren))
+    return I > 0 && Tokens[I - 1].isOneOf(tok::period, tok::arrow);
+  size_t K = I + 2;
+  if ((Named(K, "torch") || Named(K, "at") || Named(K, "c10")) && Is(K + 1, tok::coloncolon))
+    K += 2;
+  bool Cpu = Named(K, "kCPU") || (Is(K, tok::string_literal) &&
+                                  llvm::StringRef(Tokens[K].getLiteralData(), Tokens[K].getLength()) == "\"cpu\"");
+  return Cpu && Is(K + 1, tok::r_paren);
+}
+
 // Known: the names of device variables the AST holds, whose values it
 // shows; the text using one (not assigning it) names no other device.
 bool spanMayNameGpu(const SourceManager &SM, const LangOptions &LO, const TextSpan &S,
@@ -48,6 +68,8 @@ bool spanMayNameGpu(const SourceManager &SM, const LangOptions &LO, const TextSp
     const Token &T = (*Tokens)[I];
     if (T.is(tok::raw_identifier) && Known.contains(T.getRawIdentifier()) &&
         !(I + 1 < Tokens->size() && (*Tokens)[I + 1].is(tok::equal)))
+      continue;
+    if (T.is(tok::raw_identifier) && namesNoOtherDevice(*Tokens, I))
       continue;
     if ((T.is(tok::raw_identifier) && identifierMayNameGpu(T.getRawIdentifier())) ||
         (tok::isStringLiteral(T.getKind()) &&

@@ -1,0 +1,4 @@
+#pragma once
+#include <torch/torch.h>
+
+#include <pybind11/numpy.h>
