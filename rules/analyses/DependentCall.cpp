@@ -171,6 +171,10 @@ static std::optional<Effect> memberEffect(const CallExpr &Call, const Member &M)
                                                       Op->What, Op->Detail));
   if (M.Name == "cuda")
     return effect(EffectKind::Copy, Call, M.Loc, "'.cuda()'", Blocking);
+  // A module's or an optimizer's clear (this->net->zero_grad() with net a
+  // std::shared_ptr<NetT>): what the loop needs, whatever the type.
+  if (M.Name == "zero_grad")
+    return effect(EffectKind::ZeroGrad, Call, M.Loc, "'zero_grad()'", "");
   if (M.Name != "to" || Call.getNumArgs() == 0)
     return std::nullopt;
   const Expr *Arg = Call.getArg(0);

@@ -11,8 +11,9 @@
 
 namespace torchtidy {
 
-// The host sync or copy such a call makes, judged by the member's name (a
-// syncing method of SyncingOps.def, cpu, cuda, or to with a device argument)
+// The host sync, copy or clear such a call makes, judged by the member's
+// name (a syncing method of SyncingOps.def, cpu, cuda, to with a device
+// argument, or zero_grad)
 // on an object whose type is dependent or a tensor. The same outside
 // templates, for an object whose type Clang lost to an error (a variable of
 // a type from a missing header).

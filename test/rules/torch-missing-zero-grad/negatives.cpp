@@ -62,4 +62,19 @@ void run(torch::Tensor loss, torch::optim::SGD &opt, std::shared_ptr<Net> net,
     lam(); loss.backward(); opt.step();
   }
 }
+
+// A trainer template nothing instantiates: its module's zero_grad() names
+// no declaration yet, and clears all the same.
+template <typename NetT> struct Trainer {
+  std::shared_ptr<NetT> net;
+  torch::optim::SGD opt{std::vector<torch::Tensor>{}, 0.1};
+  void fit(torch::Tensor x) {
+    for (int i = 0; i < 3; ++i) {
+      this->net->zero_grad();
+      torch::Tensor loss = x.sum();
+      loss.backward();
+      opt.step();
+    }
+  }
+};
 // CHECK-MESSAGES-NOT: warning:
