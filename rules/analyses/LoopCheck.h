@@ -56,7 +56,12 @@ inline clang::SourceLocation reportLoc(const ReachedEffect &R) {
 
 // The loop notes: the call that runs a lambda of the loop's own code, the loop.
 inline void addLoopNotes(DiagBuilder &D, const LoopContext &LC) {
-  if (LC.Via) {
+  if (LC.Via && LC.ViaHandOff) {
+    const clang::FunctionDecl *Callee = LC.Via->getDirectCallee();
+    D.note(callLoc(*LC.Via), "the lambda, defined in the loop, is handed here to '" +
+                                 (Callee ? Callee->getNameAsString() : std::string("a call")) +
+                                 "', which runs it");
+  } else if (LC.Via) {
     const auto *Lambda = llvm::cast<clang::DeclRefExpr>(LC.Via->getArg(0)->IgnoreParenImpCasts());
     D.note(callLoc(*LC.Via), "'" + Lambda->getDecl()->getNameAsString() + "', defined in the loop, is called here");
   }

@@ -240,9 +240,41 @@ static LoopContext firstCallInLoop(const VarDecl *V, const Stmt *S, const Functi
   return {};
 }
 
+// V itself, under the conversions into a parameter (a std::function).
+static bool namesVar(const Expr *E, const VarDecl *V) {
+  E = E->IgnoreImplicit();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E); Construct && Construct->getNumArgs() == 1)
+    E = Construct->getArg(0)->IgnoreImplicit();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  return DRE && DRE->getDecl() == V;
+}
+
+// The first call in S, made by F itself in a loop, that hands V to code
+// whose body is not the user's (optimizer.step(closure), which runs it):
+// that loop's context.
+static LoopContext firstHandOffInLoop(const VarDecl *V, const Stmt *S, const FunctionDecl *F,
+                                      ASTContext &Ctx) {
+  if (!S || isa<LambdaExpr>(S))
+    return {};
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !followedIntoCallee(*Call, Ctx) && !isStandardContainerMethod(Call->getDirectCallee()) &&
+      enclosingFunction(*Call, Ctx) == F &&
+      llvm::any_of(Call->arguments(), [&](const Expr *A) { return namesVar(A, V); }))
+    if (LoopContext LC = loopContextOf(*Call, Ctx)) {
+      LC.Via = Call;
+      LC.ViaHandOff = true;
+      return LC;
+    }
+  for (const Stmt *Child : S->children())
+    if (LoopContext LC = firstHandOffInLoop(V, Child, F, Ctx))
+      return LC;
+  return {};
+}
+
 // A lambda that is its loop's own code: kept in a variable declared in the
-// loop's body and called there, taking no more than numbers (a minibatch's
-// bounds). One that takes tensors is a helper: its calls decide.
+// loop's body and called there, or handed there to code that runs it (an
+// LBFGS closure), taking no more than numbers (a minibatch's bounds). One
+// that takes tensors is a helper: its calls decide.
 static LoopContext loopLambdaContext(const LambdaExpr &L, ASTContext &Ctx) {
   const auto *V = lambdaDestination(L, Ctx).get<VarDecl>();
   if (!V || !V->isLocalVarDecl() || !llvm::all_of(L.getCallOperator()->parameters(), isScalarParam))
@@ -252,7 +284,9 @@ static LoopContext loopLambdaContext(const LambdaExpr &L, ASTContext &Ctx) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!Decl || !F || !loopContextOf(*Decl, Ctx))
     return {};
-  return firstCallInLoop(V, F->getBody(), F, Ctx);
+  if (LoopContext LC = firstCallInLoop(V, F->getBody(), F, Ctx))
+    return LC;
+  return firstHandOffInLoop(V, F->getBody(), F, Ctx);
 }
 
 bool callsLoopLambda(const CallExpr &Call, ASTContext &Ctx) {

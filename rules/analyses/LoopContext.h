@@ -26,6 +26,8 @@ struct LoopContext {
   // called there (a minibatch step written as a lambda): the loop's own code,
   // run through this call.
   const clang::CallExpr *Via = nullptr;
+  // ... or handed there to code that runs it (lbfgs.step(closure)).
+  bool ViaHandOff = false;
   // An if of an else-if chain, or a switch, that dispatches on a value of
   // the iteration's own (if (cmd.name == "SAVE") ... else if (cmd.name ==
   // "RUN") ..., for a cmd of the loop) and the statement is in one of its

@@ -1,5 +1,6 @@
-// A lambda kept in a variable of a loop's body and called there, taking no
-// more than numbers (a minibatch step), is the loop's own code: its reads
+// A lambda kept in a variable of a loop's body and called there (or handed
+// there to code that runs it), taking no more than numbers (a minibatch
+// step), is the loop's own code: its reads
 // are reported where they are written, with the call as a note. One that
 // takes tensors, or is defined outside the loop, is a helper: reported at
 // the call.
@@ -71,4 +72,29 @@ float helpers(const std::vector<torch::Tensor> &batches, torch::Device device) {
     scan(2);
   }
   return total;
+}
+
+// A closure kept in a variable of the loop's body and handed to code that
+// runs it (LBFGS's step calls it on every iteration, several times) is the
+// loop's own code too; one only stored is not run there.
+float lbfgs_fit(torch::nn::Linear model, torch::Tensor x, std::vector<std::function<torch::Tensor()>> &kept) {
+  torch::optim::LBFGS lbfgs(model->parameters(), torch::optim::LBFGSOptions(1.0));
+  float last = 0;
+  for (int epoch = 0; epoch < 50; ++epoch) {
+    auto closure = [&]() -> torch::Tensor {
+      lbfgs.zero_grad();
+      torch::Tensor loss = model(x).pow(2).mean();
+      if (torch::isnan(loss).any().item<bool>())
+        // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: '.item()' copies the value to the host
+        // CHECK-MESSAGES: :[[@LINE+8]]:11: note: the lambda, defined in the loop, is handed here to 'step', which runs it
+        // CHECK-MESSAGES: :[[@LINE-7]]:3: note: in this loop
+        return torch::zeros({}, torch::requires_grad(true));
+      loss.backward();
+      return loss;
+    };
+    auto stored = [&]() -> torch::Tensor { return model(x).sum().cpu(); };
+    kept.push_back(stored);
+    lbfgs.step(closure);
+  }
+  return last;
 }
